@@ -1,0 +1,484 @@
+//! The default polygon contact: GJK/EPA for the normal, then "dual-edge" contact points.
+//!
+//! GJK (separated) or EPA (overlapping) names the closest features of the two shapes: on
+//! each side either one vertex or one edge. The reference edge is chosen among the edges of
+//! those features — an edge feature itself, or both edges that meet at a vertex feature —
+//! as the one with the greatest separation; edges within [`FLIP_TOLERANCE`] of that are
+//! treated as equal and the longest wins, so a box settling on the floor does not flip its
+//! reference face back and forth (and the choice does not depend on which shape is A).
+//! For the other shape, when its side of the feature pair is a single vertex, BOTH edges
+//! adjacent to that vertex are clipped against the reference edge, and every clipped point
+//! within the speculative distance is kept. A corner digging into a face gives one point; an
+//! edge lying almost flat along a face gives two, and keeps giving two while it tilts by
+//! small angles, because the neighbouring edge is tested whichever vertex GJK happened to
+//! pick. That is what makes resting contact stable.
+//!
+//! Segments take part as two-sided "2-gons" (see [`Proxy`]).
+
+use super::epa::penetration;
+use super::gjk::distance_proxies;
+use super::proxy::Proxy;
+use super::{FeatureId, FeatureKind, Manifold, ManifoldPoint};
+use crate::constants::{LINEAR_SLOP, SPECULATIVE_DISTANCE};
+
+/// Candidate reference edges whose separations differ by less than this are equally good,
+/// and the longest is taken. Larger resists flips better but may pick a face that
+/// penetrates slightly more than the best one; Box2D uses the same tenth of the slop.
+pub const FLIP_TOLERANCE: f64 = 0.1 * LINEAR_SLOP;
+use crate::geom::{Shape, Transform, Vec2};
+
+/// One side of the closest feature pair.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Feature {
+    Vertex(usize),
+    /// Edge `i`, from vertex `i` to `i + 1`.
+    Edge(usize),
+}
+
+/// Which shape a reference or incident feature is on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Side {
+    A,
+    B,
+}
+
+/// Contact between two placed polygons or segments (at least one a polygon).
+pub fn collide(a: &Shape, xf_a: &Transform, b: &Shape, xf_b: &Transform) -> Option<Manifold> {
+    // Work in A's frame: B's points move once, A's not at all.
+    let rel = xf_a.inv_mul(xf_b);
+    let (ca, ra) = a.bounding_circle();
+    let (cb, rb) = b.bounding_circle();
+    if (rel.apply(cb) - ca).length() > ra + rb + SPECULATIVE_DISTANCE {
+        return None;
+    }
+    let pa = Proxy::from_shape(a);
+    let pb = Proxy::from_shape_in(b, &rel);
+    collide_proxies(&pa, &pb).map(|m| m.transformed(xf_a))
+}
+
+/// Contact between two polygon or segment proxies in one frame.
+pub fn collide_proxies(pa: &Proxy, pb: &Proxy) -> Option<Manifold> {
+    let g = distance_proxies(pa, pb, None);
+    if g.distance > SPECULATIVE_DISTANCE {
+        return None;
+    }
+    let (normal, pairs) = if g.distance > 0.0 {
+        let v = g.simplex.vertices();
+        let last = v[v.len() - 1];
+        (
+            g.normal,
+            [(v[0].index_a, v[0].index_b), (last.index_a, last.index_b)],
+        )
+    } else {
+        let p = penetration(pa, pb, &g.simplex);
+        (p.normal, p.edge)
+    };
+    let fa = classify(pa, pairs[0].0, pairs[1].0, normal);
+    let fb = classify(pb, pairs[0].1, pairs[1].1, -normal);
+    let scale = pa.scale().max(pb.scale());
+    let (reference, edge, feature) = choose_reference(pa, pb, fa, fb, normal, scale);
+    let (ref_proxy, inc_proxy) = match reference {
+        Side::A => (pa, pb),
+        Side::B => (pb, pa),
+    };
+    let reference_is_b = reference == Side::B;
+    let mut found = Candidates::default();
+    for inc_edge in incident_edges(inc_proxy, feature) {
+        clip(
+            ref_proxy,
+            edge,
+            inc_proxy,
+            inc_edge,
+            reference_is_b,
+            &mut found,
+        );
+    }
+    if found.inner.is_empty() {
+        // Deep overlap past a corner: the edges next to the incident feature miss the
+        // reference shape, so look along the whole incident outline.
+        for inc_edge in 0..if inc_proxy.len() == 2 {
+            1
+        } else {
+            inc_proxy.len()
+        } {
+            clip(
+                ref_proxy,
+                edge,
+                inc_proxy,
+                inc_edge,
+                reference_is_b,
+                &mut found,
+            );
+        }
+    }
+    if found.inner.is_empty() && inc_proxy.len() > 2 {
+        // No part of the incident outline is inside the reference shape: the reference
+        // shape sits inside the incident one. Its own vertices are the contact.
+        contained_vertices(ref_proxy, edge, inc_proxy, reference_is_b, &mut found);
+    }
+    let (points, count) = found.best_two(scale);
+    if count == 0 {
+        return None;
+    }
+    let ref_normal = ref_proxy.normals()[edge];
+    let n = if reference_is_b {
+        -ref_normal
+    } else {
+        ref_normal
+    };
+    Some(Manifold::new(n, &points[..count]))
+}
+
+/// A vertex when both indices agree, the edge between them when they are neighbours; a
+/// segment's two-sided edge is the side that faces `dir`.
+fn classify(p: &Proxy, i: usize, j: usize, dir: Vec2) -> Feature {
+    let n = p.len();
+    if i == j || n < 2 {
+        return Feature::Vertex(i);
+    }
+    if n == 2 {
+        return Feature::Edge(if p.normals()[0].dot(dir) >= 0.0 { 0 } else { 1 });
+    }
+    if (i + 1) % n == j {
+        Feature::Edge(i)
+    } else if (j + 1) % n == i {
+        Feature::Edge(j)
+    } else {
+        // Not neighbours: only possible for a degenerate difference; use one vertex.
+        Feature::Vertex(i)
+    }
+}
+
+/// The two edges that meet at vertex `v` (a segment's two sides).
+fn adjacent_edges(p: &Proxy, v: usize) -> [usize; 2] {
+    let n = p.len();
+    [(v + n - 1) % n, v]
+}
+
+/// The edges a feature offers as reference: the edge itself, or both edges at a vertex.
+fn feature_edges(p: &Proxy, f: Feature) -> impl Iterator<Item = usize> {
+    let (edges, count) = match f {
+        Feature::Edge(e) => ([e, e], 1),
+        Feature::Vertex(v) => (adjacent_edges(p, v), 2),
+    };
+    edges.into_iter().take(count)
+}
+
+/// A candidate reference edge.
+#[derive(Clone, Copy)]
+struct Face {
+    side: Side,
+    edge: usize,
+    /// Least signed distance of the other shape's points from this edge's line.
+    separation: f64,
+    length: f64,
+}
+
+impl Face {
+    fn new(side: Side, p: &Proxy, edge: usize, other: &Proxy) -> Face {
+        let (n, v) = (p.normals()[edge], p.points()[edge]);
+        let separation = other
+            .points()
+            .iter()
+            .map(|q| n.dot(*q - v))
+            .fold(f64::INFINITY, f64::min);
+        let length = (p.points()[(edge + 1) % p.len()] - v).length();
+        Face {
+            side,
+            edge,
+            separation,
+            length,
+        }
+    }
+}
+
+/// Picks the reference edge among the features' edges that face the other shape: the
+/// longest of those whose separation is within [`FLIP_TOLERANCE`] of the best. Returns its
+/// side, its index and the other shape's feature.
+fn choose_reference(
+    pa: &Proxy,
+    pb: &Proxy,
+    fa: Feature,
+    fb: Feature,
+    normal: Vec2,
+    scale: f64,
+) -> (Side, usize, Feature) {
+    let mut faces = [Face {
+        side: Side::A,
+        edge: 0,
+        separation: 0.0,
+        length: 0.0,
+    }; 4];
+    let mut count = 0;
+    let mut best_aligned = (f64::NEG_INFINITY, Side::A, 0);
+    for (side, p, other, f, dir) in [
+        (Side::A, pa, pb, fa, normal),
+        (Side::B, pb, pa, fb, -normal),
+    ] {
+        for e in feature_edges(p, f) {
+            let alignment = p.normals()[e].dot(dir);
+            if alignment > best_aligned.0 {
+                best_aligned = (alignment, side, e);
+            }
+            if alignment > 0.0 {
+                faces[count] = Face::new(side, p, e, other);
+                count += 1;
+            }
+        }
+    }
+    let (side, edge) = if count == 0 {
+        (best_aligned.1, best_aligned.2)
+    } else {
+        let faces = &faces[..count];
+        let best = faces
+            .iter()
+            .map(|f| f.separation)
+            .fold(f64::NEG_INFINITY, f64::max);
+        let tol = FLIP_TOLERANCE.min(1e-2 * scale);
+        let chosen = faces
+            .iter()
+            .filter(|f| f.separation >= best - tol)
+            .max_by(|x, y| {
+                x.length
+                    .total_cmp(&y.length)
+                    .then(x.separation.total_cmp(&y.separation))
+            })
+            .expect("the best face passes its own filter");
+        (chosen.side, chosen.edge)
+    };
+    match side {
+        Side::A => (Side::A, edge, fb),
+        Side::B => (Side::B, edge, fa),
+    }
+}
+
+/// The incident edges to clip: both neighbours of a vertex (the dual edges), or the edge
+/// itself. A segment has one edge to offer.
+fn incident_edges(p: &Proxy, f: Feature) -> impl Iterator<Item = usize> {
+    let (edges, count) = match f {
+        _ if p.len() == 2 => ([0, 0], 1),
+        Feature::Vertex(v) => (adjacent_edges(p, v), 2),
+        Feature::Edge(e) => ([e, e], 1),
+    };
+    edges.into_iter().take(count)
+}
+
+/// Candidate points (two per incident edge at most) before reduction, each with its
+/// coordinate along the reference edge: clipped to the whole reference shape (`inner`), and
+/// to the reference edge's slab only (`slab`, the fallback when `inner` is empty).
+#[derive(Default)]
+struct Candidates {
+    inner: Vec<(ManifoldPoint, f64)>,
+    slab: Vec<(ManifoldPoint, f64)>,
+}
+
+impl Candidates {
+    /// At most two points: with more, the two farthest apart along the reference edge
+    /// (the deeper of two at the same place), which span the support and so resist
+    /// rotation best.
+    fn best_two(&self, scale: f64) -> ([ManifoldPoint; 2], usize) {
+        let c = if self.inner.is_empty() {
+            &self.slab
+        } else {
+            &self.inner
+        };
+        match c.len() {
+            0 => (
+                [ManifoldPoint {
+                    point: Vec2::ZERO,
+                    depth: 0.0,
+                    id: FeatureId::ROUND,
+                }; 2],
+                0,
+            ),
+            1 => ([c[0].0; 2], 1),
+            2 => ([c[0].0, c[1].0], 2),
+            _ => {
+                let tie = 1e-9 * scale;
+                let extreme = |sign: f64| {
+                    let t = c
+                        .iter()
+                        .map(|x| sign * x.1)
+                        .fold(f64::NEG_INFINITY, f64::max);
+                    c.iter()
+                        .filter(|x| sign * x.1 >= t - tie)
+                        .max_by(|x, y| x.0.depth.total_cmp(&y.0.depth))
+                        .expect("non-empty")
+                        .0
+                };
+                ([extreme(-1.0), extreme(1.0)], 2)
+            }
+        }
+    }
+}
+
+/// The reference shape's vertices that lie inside the incident shape, each with its depth
+/// along the reference normal (how far the incident shape must move along it to clear the
+/// vertex).
+fn contained_vertices(
+    rp: &Proxy,
+    re: usize,
+    ip: &Proxy,
+    reference_is_b: bool,
+    out: &mut Candidates,
+) {
+    let normal = rp.normals()[re];
+    let (v1, v2) = (rp.points()[re], rp.points()[(re + 1) % rp.len()]);
+    let tangent = (v2 - v1).normalize();
+    let floor = ip
+        .points()
+        .iter()
+        .map(|x| x.dot(normal))
+        .fold(f64::INFINITY, f64::min);
+    for (k, r) in rp.points().iter().enumerate() {
+        let inside = ip
+            .points()
+            .iter()
+            .zip(ip.normals())
+            .all(|(x, n)| n.dot(*r - *x) <= 0.0);
+        if inside {
+            let id = FeatureId {
+                reference_is_b,
+                reference_edge: re as u8,
+                incident: k as u8,
+                kind: FeatureKind::Inside,
+            };
+            let point = ManifoldPoint {
+                point: *r,
+                depth: r.dot(normal) - floor,
+                id,
+            };
+            out.inner.push((point, tangent.dot(*r - v1)));
+        }
+    }
+}
+
+/// A clipped incident end point and the feature that made it.
+type ClipPoint = (Vec2, FeatureId);
+
+/// Keeps the part of segment `seg` where `m · x <= c`; a cut end takes the id `cut`.
+fn clip_to_half_plane(
+    seg: [ClipPoint; 2],
+    m: Vec2,
+    c: f64,
+    cut: FeatureId,
+) -> Option<[ClipPoint; 2]> {
+    let (d1, d2) = (m.dot(seg[0].0) - c, m.dot(seg[1].0) - c);
+    if d1 > 0.0 && d2 > 0.0 {
+        return None;
+    }
+    if d1 <= 0.0 && d2 <= 0.0 {
+        return Some(seg);
+    }
+    let x = seg[0].0 + (seg[1].0 - seg[0].0) * (d1 / (d1 - d2));
+    Some(if d1 > 0.0 {
+        [(x, cut), seg[1]]
+    } else {
+        [seg[0], (x, cut)]
+    })
+}
+
+/// Clips incident edge `ie` to the reference edge `re`'s end planes (the slab over the edge)
+/// and then to the reference polygon's edges that face away from the reference normal, so a
+/// deep point never lies outside the reference shape; keeps the points within the
+/// speculative distance of the reference edge. A point is reported where it lies on the
+/// incident shape's surface: inside both shapes when they overlap, and within the
+/// speculative distance of both when they do not. Edges facing along the reference normal never
+/// cut the slab below the edge, and leaving them out keeps speculative points above it.
+fn clip(rp: &Proxy, re: usize, ip: &Proxy, ie: usize, reference_is_b: bool, out: &mut Candidates) {
+    let (rn, rv, rns) = (rp.len(), rp.points(), rp.normals());
+    let (v1, v2) = (rv[re], rv[(re + 1) % rn]);
+    let normal = rns[re];
+    let tangent = (v2 - v1).normalize();
+    let id = |incident: usize, kind: FeatureKind| FeatureId {
+        reference_is_b,
+        reference_edge: re as u8,
+        incident: incident as u8,
+        kind,
+    };
+    let (iv, inn) = (ip.points(), ip.len());
+    let (i1, i2) = (ie, (ie + 1) % inn);
+    let seg = [
+        (iv[i1], id(i1, FeatureKind::Vertex)),
+        (iv[i2], id(i2, FeatureKind::Vertex)),
+    ];
+    let Some(seg) = clip_to_half_plane(
+        seg,
+        -tangent,
+        -tangent.dot(v1),
+        id(ie, FeatureKind::ClipStart),
+    )
+    .and_then(|s| clip_to_half_plane(s, tangent, tangent.dot(v2), id(ie, FeatureKind::ClipEnd))) else {
+        return;
+    };
+    let mut inner = Some(seg);
+    if rn > 2 {
+        for k in (0..rn).filter(|&k| k != re && rns[k].dot(normal) <= 0.0) {
+            let cut = id(ie, FeatureKind::ClipSide(k as u8));
+            inner = inner.and_then(|s| clip_to_half_plane(s, rns[k], rns[k].dot(rv[k]), cut));
+        }
+    }
+    let keep = |points: [ClipPoint; 2], into: &mut Vec<(ManifoldPoint, f64)>| {
+        for (p, fid) in points {
+            let separation = normal.dot(p - v1);
+            if separation <= SPECULATIVE_DISTANCE && !into.iter().any(|(q, _)| q.id == fid) {
+                let point = ManifoldPoint {
+                    point: p,
+                    depth: -separation,
+                    id: fid,
+                };
+                into.push((point, tangent.dot(p - v1)));
+            }
+        }
+    };
+    keep(seg, &mut out.slab);
+    if let Some(inner) = inner {
+        keep(inner, &mut out.inner);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collide::contact;
+    use crate::geom::ConvexPolygon;
+
+    fn boxed(hw: f64, hh: f64) -> Shape {
+        ConvexPolygon::rect(hw, hh).unwrap().into()
+    }
+
+    #[test]
+    fn corner_into_face_gives_one_point() {
+        let a = boxed(2.0, 0.5);
+        let b = boxed(0.5, 0.5);
+        let xf_b = Transform::new(
+            Vec2::new(0.0, 0.5 + 0.5f64.sqrt() - 0.01),
+            std::f64::consts::FRAC_PI_4,
+        );
+        let m = contact(&a, &Transform::IDENTITY, &b, &xf_b).unwrap();
+        assert_eq!(m.points().len(), 1);
+        assert!((m.normal - Vec2::Y).length() < 1e-12);
+        assert!((m.points()[0].depth - 0.01).abs() < 1e-9);
+    }
+
+    #[test]
+    fn segment_under_box_gives_two_points() {
+        use crate::geom::Segment;
+        let s: Shape = Segment::new(Vec2::new(-3.0, 0.0), Vec2::new(3.0, 0.0))
+            .unwrap()
+            .into();
+        let b = boxed(0.5, 0.25);
+        let m = contact(
+            &s,
+            &Transform::IDENTITY,
+            &b,
+            &Transform::from_translation(Vec2::new(1.0, 0.24)),
+        )
+        .unwrap();
+        assert_eq!(m.points().len(), 2);
+        assert!((m.normal - Vec2::Y).length() < 1e-12, "{:?}", m.normal);
+        for p in m.points() {
+            assert!((p.depth - 0.01).abs() < 1e-9);
+        }
+    }
+}

@@ -1,0 +1,50 @@
+//! Narrow phase: contacts between pairs of placed shapes, distances, ray casts.
+//!
+//! Uses only [`crate::geom`]; knows nothing of bodies, the ECS, the GPU, audio or files.
+//!
+//! The entry point is [`contact`]. Its default method for polygons is GJK ([`gjk`]) for
+//! distance and overlap, EPA ([`epa`]) for penetration, and the dual-edge manifold
+//! ([`dual_edge`]) for one or two stable contact points. Circles use closed forms
+//! ([`circles`]).
+
+pub mod circles;
+pub mod dual_edge;
+pub mod epa;
+pub mod gjk;
+mod manifold;
+pub mod proxy;
+pub mod ray;
+
+pub use manifold::{FeatureId, FeatureKind, Manifold, ManifoldPoint};
+pub use ray::{ray_cast, RayCast, RayHit};
+
+use crate::geom::{Shape, Transform};
+
+/// The contact manifold between shape `a` placed by `xf_a` and shape `b` placed by `xf_b`,
+/// or `None` when they are farther apart than
+/// [`SPECULATIVE_DISTANCE`](crate::constants::SPECULATIVE_DISTANCE).
+///
+/// The normal points from A to B: moving B by `normal * depth` separates them. Points that
+/// are near but not yet touching have negative depth (speculative contacts). Two segments
+/// never collide (segments are massless rock). Non-finite transforms give `None`.
+pub fn contact(a: &Shape, xf_a: &Transform, b: &Shape, xf_b: &Transform) -> Option<Manifold> {
+    if !xf_a.is_finite() || !xf_b.is_finite() {
+        return None;
+    }
+    let m = match (a, b) {
+        (Shape::Circle(ca), Shape::Circle(cb)) => circles::collide_circles(ca, xf_a, cb, xf_b),
+        (Shape::Segment(s), Shape::Circle(c)) => circles::collide_segment_circle(s, xf_a, c, xf_b),
+        (Shape::Circle(c), Shape::Segment(s)) => {
+            circles::collide_segment_circle(s, xf_b, c, xf_a).map(Manifold::flipped)
+        }
+        (Shape::Polygon(p), Shape::Circle(c)) => circles::collide_polygon_circle(p, xf_a, c, xf_b),
+        (Shape::Circle(c), Shape::Polygon(p)) => {
+            circles::collide_polygon_circle(p, xf_b, c, xf_a).map(Manifold::flipped)
+        }
+        (Shape::Segment(_), Shape::Segment(_)) => None,
+        (Shape::Polygon(_) | Shape::Segment(_), Shape::Polygon(_) | Shape::Segment(_)) => {
+            dual_edge::collide(a, xf_a, b, xf_b)
+        }
+    }?;
+    m.is_finite().then_some(m)
+}

@@ -1,0 +1,101 @@
+//! Support-point proxies: the form in which GJK and EPA see a shape.
+
+use crate::constants::MAX_POLYGON_VERTICES;
+use crate::geom::{right_perp, Shape, Transform, Vec2};
+
+/// A shape as a convex set of points plus a radius (a circle is one point with a radius, a
+/// segment two points), with the outward normal of each edge `i → i + 1`. A segment is a
+/// two-sided "2-gon": edge 0 runs `a → b`, edge 1 runs back `b → a` with the opposite normal.
+#[derive(Clone, Copy, Debug)]
+pub struct Proxy {
+    points: [Vec2; MAX_POLYGON_VERTICES],
+    normals: [Vec2; MAX_POLYGON_VERTICES],
+    count: usize,
+    /// Radius around the points (positive for circles only).
+    pub radius: f64,
+}
+
+impl Proxy {
+    /// The proxy of a shape in its own local frame.
+    pub fn from_shape(shape: &Shape) -> Proxy {
+        Self::from_shape_in(shape, &Transform::IDENTITY)
+    }
+
+    /// The proxy of a shape moved by `xf` (for example into another shape's frame).
+    pub fn from_shape_in(shape: &Shape, xf: &Transform) -> Proxy {
+        let mut p = Proxy {
+            points: [Vec2::ZERO; MAX_POLYGON_VERTICES],
+            normals: [Vec2::ZERO; MAX_POLYGON_VERTICES],
+            count: 0,
+            radius: 0.0,
+        };
+        match shape {
+            Shape::Circle(c) => {
+                p.points[0] = xf.apply(c.center);
+                p.count = 1;
+                p.radius = c.radius;
+            }
+            Shape::Segment(s) => {
+                let (a, b) = (xf.apply(s.a), xf.apply(s.b));
+                let n = right_perp(b - a).normalize_or_zero();
+                p.points[..2].copy_from_slice(&[a, b]);
+                p.normals[..2].copy_from_slice(&[n, -n]);
+                p.count = 2;
+            }
+            Shape::Polygon(poly) => {
+                p.count = poly.len();
+                for (i, (v, n)) in poly.vertices().iter().zip(poly.normals()).enumerate() {
+                    p.points[i] = xf.apply(*v);
+                    p.normals[i] = xf.q.rotate(*n);
+                }
+            }
+        }
+        p
+    }
+
+    /// The points, counter-clockwise for polygons.
+    #[inline]
+    pub fn points(&self) -> &[Vec2] {
+        &self.points[..self.count]
+    }
+
+    /// Outward normals of the edges (empty for a circle).
+    #[inline]
+    pub fn normals(&self) -> &[Vec2] {
+        if self.count < 2 {
+            &[]
+        } else {
+            &self.normals[..self.count]
+        }
+    }
+
+    /// Number of points.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    /// Whether the proxy has no points (never, for a proxy made from a shape).
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// Index of the point farthest along `dir`.
+    #[inline]
+    pub fn support(&self, dir: Vec2) -> usize {
+        crate::geom::support_index(self.points(), dir)
+    }
+
+    /// A length for relative tolerances: the largest coordinate extent of the points plus
+    /// the radius (never zero).
+    pub fn scale(&self) -> f64 {
+        let pts = self.points();
+        let (mut lo, mut hi) = (pts[0], pts[0]);
+        for p in &pts[1..] {
+            lo = lo.min(*p);
+            hi = hi.max(*p);
+        }
+        ((hi - lo).max_element() + self.radius).max(f64::MIN_POSITIVE)
+    }
+}

@@ -1,0 +1,41 @@
+//! Tuning numbers of the engine, in one place, each with what it trades.
+//!
+//! Lengths are metres. Where a tolerance must hold for shapes from a centimetre to a hundred
+//! metres it is relative to the size of the shapes involved (`*_REL`), not absolute.
+
+/// Most vertices a [`crate::geom::ConvexPolygon`] may have. Small and fixed, so polygons live
+/// inline without allocation and support functions stay a short linear scan. Eight is enough
+/// for debris and ship parts; larger outlines belong to the rock, which is made of segments.
+pub const MAX_POLYGON_VERTICES: usize = 8;
+
+/// Allowed overlap that the solver does not try to remove, in metres. Larger hides jitter
+/// but shows visible sinking; Box2D's 0.5 cm is a good fit for metre-scale bodies.
+pub const LINEAR_SLOP: f64 = 0.005;
+
+/// Contacts are reported this far before shapes touch (negative depth), so the solver can
+/// stop an approaching body within one step instead of after it overlaps. Larger costs more
+/// contact points that do nothing; smaller lets fast bodies sink in before they are caught.
+pub const SPECULATIVE_DISTANCE: f64 = 4.0 * LINEAR_SLOP;
+
+/// Two polygon vertices closer than this fraction of the polygon's extent are one vertex,
+/// and a vertex this close (relative) to the line through its neighbours is dropped as
+/// collinear. Tighter keeps slivers that break the solver; looser eats real detail.
+pub const POLYGON_WELD_REL: f64 = 1e-6;
+
+/// GJK's iteration cap. In two dimensions GJK converges in a handful of iterations; the cap
+/// only guards against cycling on nearly degenerate input.
+pub const GJK_MAX_ITERATIONS: usize = 32;
+
+/// GJK treats shapes closer than this fraction of their size as touching, and hands them to
+/// EPA. It sets the band in which "overlapping" and "separated" may disagree with an exact
+/// answer.
+pub const GJK_TOUCH_REL: f64 = 1e-10;
+
+/// EPA stops when a new support point improves the penetration bound by less than this
+/// fraction of the shapes' size. The Minkowski difference of two polygons has finitely many
+/// edges, so EPA reaches the exact edge long before this matters.
+pub const EPA_TOLERANCE_REL: f64 = 1e-12;
+
+/// EPA's iteration cap. The polytope can gain at most one vertex of the Minkowski difference
+/// per iteration and that difference has at most twice [`MAX_POLYGON_VERTICES`] vertices.
+pub const EPA_MAX_ITERATIONS: usize = 4 * MAX_POLYGON_VERTICES + 8;

@@ -1,0 +1,28 @@
+//! # Cavefly
+//!
+//! A 2D cave-flyer game — a ship that rotates and thrusts under gravity through carved
+//! caves — and the collision and physics engine beneath it.
+//!
+//! Goals, in priority order:
+//!
+//! 1. **Correct collision.** Every contact method is checked against an exact answer
+//!    (the separating-axis depth for convex polygons) and against a peer engine.
+//! 2. **Deterministic simulation.** The same level and inputs give the same bits on every
+//!    run, debug or release: no wall clock, hash-map order, thread timing or unseeded
+//!    randomness reaches the simulation, so replays and regression hashes can pin it.
+//! 3. **Robust to bad input.** Constructors and loaders return errors, never panic, and
+//!    say what was expected.
+//! 4. **Fast.** Measured with benchmarks side by side with peer engines, never asserted by
+//!    timed tests.
+//! 5. **Fun to fly**, on top of all of the above.
+//!
+//! It is a library with a game on top, not a general-purpose engine: shapes are circles,
+//! segments and small convex polygons, and the world is a cave outline of segments.
+//!
+//! Layers (each may use only those above it): [`geom`] → [`collide`].
+
+#![warn(missing_docs)]
+
+pub mod collide;
+pub mod constants;
+pub mod geom;
