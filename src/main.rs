@@ -1,1 +1,73 @@
-fn main() {}
+//! The `cavefly` command line: play (the default) and the headless tools.
+
+use cavefly::tools::{contact, shape_spec};
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Cavefly: a 2D cave-flyer and the collision engine beneath it.
+#[derive(Parser)]
+#[command(name = "cavefly", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play (the default). The game window is not built yet: this runs the collision demo.
+    Play,
+    /// A scripted tour of the collision core: a crate settling on a ledge, rocking, tipping.
+    Demo,
+    /// The contact between two shapes: GJK distance, EPA depth and the contact manifold.
+    ///
+    /// Shapes: box:HW,HH  circle:R  ngon:N,R  segment:X1,Y1,X2,Y2  poly:X,Y;X,Y;X,Y...
+    /// Transforms: X,Y or X,Y,ANGLE (radians).
+    Contact {
+        /// Shape A.
+        a: String,
+        /// Shape B.
+        b: String,
+        /// Where A is placed.
+        #[arg(long, default_value = "0,0", allow_hyphen_values = true)]
+        at_a: String,
+        /// Where B is placed.
+        #[arg(long, default_value = "0,0", allow_hyphen_values = true)]
+        at_b: String,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command.unwrap_or(Command::Play) {
+        Command::Play => {
+            println!("Cavefly: the game window, renderer, levels and physics are not built yet.");
+            println!("What exists today is the collision core; here is its demo.\n");
+            print!("{}", contact::demo());
+            ExitCode::SUCCESS
+        }
+        Command::Demo => {
+            print!("{}", contact::demo());
+            ExitCode::SUCCESS
+        }
+        Command::Contact { a, b, at_a, at_b } => {
+            let parsed = (|| {
+                Ok::<_, String>((
+                    shape_spec::parse_shape(&a)?,
+                    shape_spec::parse_transform(&at_a)?,
+                    shape_spec::parse_shape(&b)?,
+                    shape_spec::parse_transform(&at_b)?,
+                ))
+            })();
+            match parsed {
+                Ok((a, xf_a, b, xf_b)) => {
+                    print!("{}", contact::report_pair(&a, &xf_a, &b, &xf_b));
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("cavefly contact: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+    }
+}

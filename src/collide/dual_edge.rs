@@ -25,7 +25,7 @@ use crate::constants::{LINEAR_SLOP, SPECULATIVE_DISTANCE};
 /// and the longest is taken. Larger resists flips better but may pick a face that
 /// penetrates slightly more than the best one; Box2D uses the same tenth of the slop.
 pub const FLIP_TOLERANCE: f64 = 0.1 * LINEAR_SLOP;
-use crate::geom::{Shape, Transform, Vec2};
+use crate::geom::{left_perp, Shape, Transform, Vec2};
 
 /// One side of the closest feature pair.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -263,13 +263,52 @@ fn incident_edges(p: &Proxy, f: Feature) -> impl Iterator<Item = usize> {
     edges.into_iter().take(count)
 }
 
-/// Candidate points (two per incident edge at most) before reduction, each with its
-/// coordinate along the reference edge: clipped to the whole reference shape (`inner`), and
+/// Up to eight candidate points with their coordinate along the reference edge.
+#[derive(Clone, Copy)]
+struct PointSet {
+    pts: [(ManifoldPoint, f64); 8],
+    len: usize,
+}
+
+impl Default for PointSet {
+    fn default() -> Self {
+        let empty = ManifoldPoint {
+            point: Vec2::ZERO,
+            depth: 0.0,
+            id: FeatureId::ROUND,
+        };
+        PointSet {
+            pts: [(empty, 0.0); 8],
+            len: 0,
+        }
+    }
+}
+
+impl PointSet {
+    fn as_slice(&self) -> &[(ManifoldPoint, f64)] {
+        &self.pts[..self.len]
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Adds a point unless one with the same id is there (a vertex shared by both incident
+    /// edges) or the set is full.
+    fn push(&mut self, point: ManifoldPoint, tangent: f64) {
+        if self.len < self.pts.len() && !self.as_slice().iter().any(|(q, _)| q.id == point.id) {
+            self.pts[self.len] = (point, tangent);
+            self.len += 1;
+        }
+    }
+}
+
+/// Candidate points before reduction: clipped to the whole reference shape (`inner`), and
 /// to the reference edge's slab only (`slab`, the fallback when `inner` is empty).
 #[derive(Default)]
 struct Candidates {
-    inner: Vec<(ManifoldPoint, f64)>,
-    slab: Vec<(ManifoldPoint, f64)>,
+    inner: PointSet,
+    slab: PointSet,
 }
 
 impl Candidates {
@@ -278,9 +317,9 @@ impl Candidates {
     /// rotation best.
     fn best_two(&self, scale: f64) -> ([ManifoldPoint; 2], usize) {
         let c = if self.inner.is_empty() {
-            &self.slab
+            self.slab.as_slice()
         } else {
-            &self.inner
+            self.inner.as_slice()
         };
         match c.len() {
             0 => (
@@ -323,8 +362,8 @@ fn contained_vertices(
     out: &mut Candidates,
 ) {
     let normal = rp.normals()[re];
-    let (v1, v2) = (rp.points()[re], rp.points()[(re + 1) % rp.len()]);
-    let tangent = (v2 - v1).normalize();
+    let v1 = rp.points()[re];
+    let tangent = left_perp(normal);
     let floor = ip
         .points()
         .iter()
@@ -348,7 +387,7 @@ fn contained_vertices(
                 depth: r.dot(normal) - floor,
                 id,
             };
-            out.inner.push((point, tangent.dot(*r - v1)));
+            out.inner.push(point, tangent.dot(*r - v1));
         }
     }
 }
@@ -389,7 +428,7 @@ fn clip(rp: &Proxy, re: usize, ip: &Proxy, ie: usize, reference_is_b: bool, out:
     let (rn, rv, rns) = (rp.len(), rp.points(), rp.normals());
     let (v1, v2) = (rv[re], rv[(re + 1) % rn]);
     let normal = rns[re];
-    let tangent = (v2 - v1).normalize();
+    let tangent = left_perp(normal);
     let id = |incident: usize, kind: FeatureKind| FeatureId {
         reference_is_b,
         reference_edge: re as u8,
@@ -418,16 +457,16 @@ fn clip(rp: &Proxy, re: usize, ip: &Proxy, ie: usize, reference_is_b: bool, out:
             inner = inner.and_then(|s| clip_to_half_plane(s, rns[k], rns[k].dot(rv[k]), cut));
         }
     }
-    let keep = |points: [ClipPoint; 2], into: &mut Vec<(ManifoldPoint, f64)>| {
+    let keep = |points: [ClipPoint; 2], into: &mut PointSet| {
         for (p, fid) in points {
             let separation = normal.dot(p - v1);
-            if separation <= SPECULATIVE_DISTANCE && !into.iter().any(|(q, _)| q.id == fid) {
+            if separation <= SPECULATIVE_DISTANCE {
                 let point = ManifoldPoint {
                     point: p,
                     depth: -separation,
                     id: fid,
                 };
-                into.push((point, tangent.dot(p - v1)));
+                into.push(point, tangent.dot(p - v1));
             }
         }
     };

@@ -56,21 +56,23 @@ pub struct Penetration {
     pub iterations: usize,
 }
 
-const CAP: usize = 2 * MAX_POLYGON_VERTICES + 8;
+/// Room for every vertex of the Minkowski difference of two polygons, plus seeds.
+const CAP: usize = 2 * MAX_POLYGON_VERTICES + 4;
 
+/// A polygon vertex (a difference point and the vertices that made it) with the cached
+/// outward normal and origin distance of the edge that starts at it.
 #[derive(Clone, Copy, Default)]
 struct PolyVertex {
     w: Vec2,
     ia: usize,
     ib: usize,
+    normal: Vec2,
+    dist: f64,
 }
 
-/// The expanding polygon, counter-clockwise, with each edge's outward normal and distance
-/// from the origin cached (an insertion recomputes only the two new edges).
+/// The expanding polygon, counter-clockwise; an insertion recomputes only the two new edges.
 struct Polytope {
     v: [PolyVertex; CAP],
-    normal: [Vec2; CAP],
-    dist: [f64; CAP],
     n: usize,
 }
 
@@ -78,8 +80,6 @@ impl Polytope {
     fn new(verts: &[PolyVertex]) -> Polytope {
         let mut p = Polytope {
             v: [PolyVertex::default(); CAP],
-            normal: [Vec2::ZERO; CAP],
-            dist: [0.0; CAP],
             n: verts.len(),
         };
         p.v[..verts.len()].copy_from_slice(verts);
@@ -92,8 +92,8 @@ impl Polytope {
     fn update_edge(&mut self, i: usize) {
         let (a, b) = (self.v[i].w, self.v[(i + 1) % self.n].w);
         let n = right_perp(b - a).normalize_or_zero();
-        self.normal[i] = n;
-        self.dist[i] = if n == Vec2::ZERO {
+        self.v[i].normal = n;
+        self.v[i].dist = if n == Vec2::ZERO {
             f64::INFINITY
         } else {
             n.dot(a)
@@ -103,7 +103,7 @@ impl Polytope {
     fn nearest_edge(&self) -> usize {
         let mut best = 0;
         for i in 1..self.n {
-            if self.dist[i] < self.dist[best] {
+            if self.v[i].dist < self.v[best].dist {
                 best = i;
             }
         }
@@ -119,7 +119,7 @@ impl Polytope {
     /// keeps the polygon convex even when `s` lies beyond the neighbouring edges too.
     fn insert(&mut self, i: usize, s: PolyVertex, tol: f64) {
         let n = self.n;
-        let sees = |k: usize| self.normal[k].dot(s.w) - self.dist[k] > tol;
+        let sees = |k: usize| self.v[k].normal.dot(s.w) - self.v[k].dist > tol;
         let mut back = 0;
         while back + 1 < n && sees((i + n - back - 1) % n) {
             back += 1;
@@ -128,27 +128,25 @@ impl Polytope {
         while back + fwd + 1 < n && sees((i + fwd + 1) % n) {
             fwd += 1;
         }
-        // Keep the vertices from the chain's last vertex around to its first, then `s`.
-        let last = (i + fwd + 1) % n;
-        let keep = n - back - fwd;
-        let (v, normal, dist) = (self.v, self.normal, self.dist);
-        for t in 0..keep {
-            let k = (last + t) % n;
-            self.v[t] = v[k];
-            self.normal[t] = normal[k];
-            self.dist[t] = dist[k];
+        // The chain's first vertex stays; the `back + fwd` vertices inside it go, `s` comes.
+        let mut first = (i + n - back) % n;
+        let hidden = back + fwd;
+        if first + hidden >= n {
+            self.v[..n].rotate_left(first);
+            first = 0;
         }
-        self.v[keep] = s;
-        self.n = keep + 1;
-        self.update_edge(keep - 1);
-        self.update_edge(keep);
+        self.v.copy_within(first + 1 + hidden..n, first + 2);
+        self.v[first + 1] = s;
+        self.n = n + 1 - hidden;
+        self.update_edge(first);
+        self.update_edge(first + 1);
     }
 
     fn result(&self, i: usize, case: EpaCase, iterations: usize) -> Penetration {
         let (a, b) = (self.v[i], self.v[(i + 1) % self.n]);
         Penetration {
-            normal: -self.normal[i],
-            depth: self.dist[i].max(0.0),
+            normal: -a.normal,
+            depth: a.dist.max(0.0),
             edge: [(a.ia, a.ib), (b.ia, b.ib)],
             case,
             iterations,
@@ -162,6 +160,7 @@ fn support(a: &Proxy, b: &Proxy, d: Vec2) -> PolyVertex {
         w: b.points()[ib] - a.points()[ia],
         ia,
         ib,
+        ..PolyVertex::default()
     }
 }
 
@@ -169,15 +168,16 @@ fn support(a: &Proxy, b: &Proxy, d: Vec2) -> PolyVertex {
 /// the origin. Radii are not applied. See the module documentation for each case.
 pub fn penetration(a: &Proxy, b: &Proxy, simplex: &Simplex) -> Penetration {
     let tol = EPA_TOLERANCE_REL * a.scale().max(b.scale());
-    let mut seed: Vec<PolyVertex> = simplex
-        .vertices()
-        .iter()
-        .map(|v| PolyVertex {
+    let mut seed = [PolyVertex::default(); 3];
+    for (s, v) in seed.iter_mut().zip(simplex.vertices()) {
+        *s = PolyVertex {
             w: v.w,
             ia: v.index_a,
             ib: v.index_b,
-        })
-        .collect();
+            ..PolyVertex::default()
+        };
+    }
+    let seed = &mut seed[..simplex.count];
     let area2 = if seed.len() == 3 {
         (seed[1].w - seed[0].w).perp_dot(seed[2].w - seed[0].w)
     } else {
@@ -187,9 +187,9 @@ pub fn penetration(a: &Proxy, b: &Proxy, simplex: &Simplex) -> Penetration {
         if area2 < 0.0 {
             seed.swap(1, 2);
         }
-        Polytope::new(&seed)
+        Polytope::new(seed)
     } else {
-        match seeded_polytope(a, b, &seed, tol) {
+        match seeded_polytope(a, b, seed, tol) {
             Ok(p) => p,
             Err(flat) => return flat,
         }
@@ -214,23 +214,42 @@ fn seeded_polytope(
         }
     }
     let line = q.w - p.w;
-    let mut pts = vec![p, q];
-    let dirs: Vec<Vec2> = if line.length() > tol {
+    if line.length() > tol {
+        // A segment through the origin: add the support points on each side of its line.
+        // A side that adds nothing is flat: the origin is on the boundary there.
         let n = right_perp(line).normalize();
-        vec![n, -n]
+        let right = support(a, b, n);
+        let left = support(a, b, -n);
+        let beyond = |s: &PolyVertex, d: Vec2| d.dot(s.w - p.w) > tol;
+        let mut verts = [p; 4];
+        let mut count = 1;
+        for (s, d, next) in [(right, n, Some(q)), (left, -n, None)] {
+            if beyond(&s, d) {
+                verts[count] = s;
+                count += 1;
+            }
+            if let Some(next) = next {
+                verts[count] = next;
+                count += 1;
+            }
+        }
+        if count >= 3 {
+            return Ok(Polytope::new(&verts[..count]));
+        }
     } else {
-        vec![Vec2::X, Vec2::Y, -Vec2::X, -Vec2::Y]
-    };
-    for d in dirs {
-        pts.push(support(a, b, d));
-    }
-    let ws: Vec<Vec2> = pts.iter().map(|v| v.w).collect();
-    let hull: Vec<PolyVertex> = convex_hull_indices(&ws)
-        .into_iter()
-        .map(|i| pts[i])
-        .collect();
-    if hull.len() >= 3 {
-        return Ok(Polytope::new(&hull));
+        // A single point at the origin: take support points along both axes and their hull.
+        let mut pts = vec![p];
+        for d in [Vec2::X, Vec2::Y, -Vec2::X, -Vec2::Y] {
+            pts.push(support(a, b, d));
+        }
+        let ws: Vec<Vec2> = pts.iter().map(|v| v.w).collect();
+        let hull: Vec<PolyVertex> = convex_hull_indices(&ws)
+            .into_iter()
+            .map(|i| pts[i])
+            .collect();
+        if hull.len() >= 3 {
+            return Ok(Polytope::new(&hull));
+        }
     }
     // Every support point lies on one line: the shapes are collinear segments touching.
     let n = if line.length() > tol {
@@ -250,8 +269,8 @@ fn seeded_polytope(
 fn expand(a: &Proxy, b: &Proxy, mut poly: Polytope, tol: f64) -> Penetration {
     for iteration in 0..EPA_MAX_ITERATIONS {
         let i = poly.nearest_edge();
-        let s = support(a, b, poly.normal[i]);
-        if poly.normal[i].dot(s.w) - poly.dist[i] <= tol {
+        let s = support(a, b, poly.v[i].normal);
+        if poly.v[i].normal.dot(s.w) - poly.v[i].dist <= tol {
             return poly.result(i, EpaCase::Converged, iteration);
         }
         if poly.contains(s.ia, s.ib) || poly.n == CAP {

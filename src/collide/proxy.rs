@@ -13,6 +13,7 @@ pub struct Proxy {
     count: usize,
     /// Radius around the points (positive for circles only).
     pub radius: f64,
+    scale: f64,
 }
 
 impl Proxy {
@@ -28,6 +29,7 @@ impl Proxy {
             normals: [Vec2::ZERO; MAX_POLYGON_VERTICES],
             count: 0,
             radius: 0.0,
+            scale: 0.0,
         };
         match shape {
             Shape::Circle(c) => {
@@ -50,6 +52,7 @@ impl Proxy {
                 }
             }
         }
+        p.scale = p.measure_scale();
         p
     }
 
@@ -89,7 +92,12 @@ impl Proxy {
 
     /// A length for relative tolerances: the largest coordinate extent of the points plus
     /// the radius (never zero).
+    #[inline]
     pub fn scale(&self) -> f64 {
+        self.scale
+    }
+
+    fn measure_scale(&self) -> f64 {
         let pts = self.points();
         let (mut lo, mut hi) = (pts[0], pts[0]);
         for p in &pts[1..] {
