@@ -12,10 +12,12 @@ pub mod dual_edge;
 pub mod epa;
 pub mod gjk;
 mod manifold;
+mod method;
 pub mod proxy;
 pub mod ray;
 
 pub use manifold::{FeatureId, FeatureKind, Manifold, ManifoldPoint};
+pub use method::ContactMethod;
 pub use ray::{ray_cast, RayCast, RayHit};
 
 use crate::geom::{Shape, Transform};
