@@ -82,7 +82,12 @@ pub fn collide_proxies(pa: &Proxy, pb: &Proxy) -> Option<Manifold> {
         Side::B => (pb, pa),
     };
     let reference_is_b = reference == Side::B;
-    let mut found = Candidates::default();
+    let mut found = PointSet::default();
+    let all_edges = 0..if inc_proxy.len() == 2 {
+        1
+    } else {
+        inc_proxy.len()
+    };
     for inc_edge in incident_edges(inc_proxy, feature) {
         clip(
             ref_proxy,
@@ -90,31 +95,42 @@ pub fn collide_proxies(pa: &Proxy, pb: &Proxy) -> Option<Manifold> {
             inc_proxy,
             inc_edge,
             reference_is_b,
+            Clip::Inside,
             &mut found,
         );
     }
-    if found.inner.is_empty() {
+    if found.is_empty() {
         // Deep overlap past a corner: the edges next to the incident feature miss the
         // reference shape, so look along the whole incident outline.
-        for inc_edge in 0..if inc_proxy.len() == 2 {
-            1
-        } else {
-            inc_proxy.len()
-        } {
+        for inc_edge in all_edges.clone() {
             clip(
                 ref_proxy,
                 edge,
                 inc_proxy,
                 inc_edge,
                 reference_is_b,
+                Clip::Inside,
                 &mut found,
             );
         }
     }
-    if found.inner.is_empty() && inc_proxy.len() > 2 {
+    if found.is_empty() && inc_proxy.len() > 2 {
         // No part of the incident outline is inside the reference shape: the reference
         // shape sits inside the incident one. Its own vertices are the contact.
         contained_vertices(ref_proxy, edge, inc_proxy, reference_is_b, &mut found);
+    }
+    if found.is_empty() {
+        for inc_edge in incident_edges(inc_proxy, feature) {
+            clip(
+                ref_proxy,
+                edge,
+                inc_proxy,
+                inc_edge,
+                reference_is_b,
+                Clip::Slab,
+                &mut found,
+            );
+        }
     }
     let (points, count) = found.best_two(scale);
     if count == 0 {
@@ -263,10 +279,12 @@ fn incident_edges(p: &Proxy, f: Feature) -> impl Iterator<Item = usize> {
     edges.into_iter().take(count)
 }
 
-/// Up to eight candidate points with their coordinate along the reference edge.
+/// Up to four candidate points with their coordinate along the reference edge (two per
+/// incident edge; more edges are only clipped in the rare deep case, where the first four
+/// found are plenty).
 #[derive(Clone, Copy)]
 struct PointSet {
-    pts: [(ManifoldPoint, f64); 8],
+    pts: [(ManifoldPoint, f64); 4],
     len: usize,
 }
 
@@ -278,7 +296,7 @@ impl Default for PointSet {
             id: FeatureId::ROUND,
         };
         PointSet {
-            pts: [(empty, 0.0); 8],
+            pts: [(empty, 0.0); 4],
             len: 0,
         }
     }
@@ -303,24 +321,12 @@ impl PointSet {
     }
 }
 
-/// Candidate points before reduction: clipped to the whole reference shape (`inner`), and
-/// to the reference edge's slab only (`slab`, the fallback when `inner` is empty).
-#[derive(Default)]
-struct Candidates {
-    inner: PointSet,
-    slab: PointSet,
-}
-
-impl Candidates {
+impl PointSet {
     /// At most two points: with more, the two farthest apart along the reference edge
     /// (the deeper of two at the same place), which span the support and so resist
     /// rotation best.
     fn best_two(&self, scale: f64) -> ([ManifoldPoint; 2], usize) {
-        let c = if self.inner.is_empty() {
-            self.slab.as_slice()
-        } else {
-            self.inner.as_slice()
-        };
+        let c = self.as_slice();
         match c.len() {
             0 => (
                 [ManifoldPoint {
@@ -354,13 +360,7 @@ impl Candidates {
 /// The reference shape's vertices that lie inside the incident shape, each with its depth
 /// along the reference normal (how far the incident shape must move along it to clear the
 /// vertex).
-fn contained_vertices(
-    rp: &Proxy,
-    re: usize,
-    ip: &Proxy,
-    reference_is_b: bool,
-    out: &mut Candidates,
-) {
+fn contained_vertices(rp: &Proxy, re: usize, ip: &Proxy, reference_is_b: bool, out: &mut PointSet) {
     let normal = rp.normals()[re];
     let v1 = rp.points()[re];
     let tangent = left_perp(normal);
@@ -387,8 +387,27 @@ fn contained_vertices(
                 depth: r.dot(normal) - floor,
                 id,
             };
-            out.inner.push(point, tangent.dot(*r - v1));
+            out.push(point, tangent.dot(*r - v1));
         }
+    }
+}
+
+/// How far [`clip`] cuts an incident edge.
+#[derive(Clone, Copy, PartialEq)]
+enum Clip {
+    /// To the slab over the reference edge and inside the reference shape.
+    Inside,
+    /// To the slab only: the last resort when nothing lies inside.
+    Slab,
+}
+
+/// The index after `i` in a loop of `n`.
+#[inline]
+fn next(i: usize, n: usize) -> usize {
+    if i + 1 == n {
+        0
+    } else {
+        i + 1
     }
 }
 
@@ -424,9 +443,17 @@ fn clip_to_half_plane(
 /// incident shape's surface: inside both shapes when they overlap, and within the
 /// speculative distance of both when they do not. Edges facing along the reference normal never
 /// cut the slab below the edge, and leaving them out keeps speculative points above it.
-fn clip(rp: &Proxy, re: usize, ip: &Proxy, ie: usize, reference_is_b: bool, out: &mut Candidates) {
+fn clip(
+    rp: &Proxy,
+    re: usize,
+    ip: &Proxy,
+    ie: usize,
+    reference_is_b: bool,
+    mode: Clip,
+    out: &mut PointSet,
+) {
     let (rn, rv, rns) = (rp.len(), rp.points(), rp.normals());
-    let (v1, v2) = (rv[re], rv[(re + 1) % rn]);
+    let (v1, v2) = (rv[re], rv[next(re, rn)]);
     let normal = rns[re];
     let tangent = left_perp(normal);
     let id = |incident: usize, kind: FeatureKind| FeatureId {
@@ -436,43 +463,36 @@ fn clip(rp: &Proxy, re: usize, ip: &Proxy, ie: usize, reference_is_b: bool, out:
         kind,
     };
     let (iv, inn) = (ip.points(), ip.len());
-    let (i1, i2) = (ie, (ie + 1) % inn);
+    let (i1, i2) = (ie, next(ie, inn));
     let seg = [
         (iv[i1], id(i1, FeatureKind::Vertex)),
         (iv[i2], id(i2, FeatureKind::Vertex)),
     ];
-    let Some(seg) = clip_to_half_plane(
+    let mut seg = clip_to_half_plane(
         seg,
         -tangent,
         -tangent.dot(v1),
         id(ie, FeatureKind::ClipStart),
     )
-    .and_then(|s| clip_to_half_plane(s, tangent, tangent.dot(v2), id(ie, FeatureKind::ClipEnd))) else {
-        return;
-    };
-    let mut inner = Some(seg);
-    if rn > 2 {
-        for k in (0..rn).filter(|&k| k != re && rns[k].dot(normal) <= 0.0) {
-            let cut = id(ie, FeatureKind::ClipSide(k as u8));
-            inner = inner.and_then(|s| clip_to_half_plane(s, rns[k], rns[k].dot(rv[k]), cut));
-        }
-    }
-    let keep = |points: [ClipPoint; 2], into: &mut PointSet| {
-        for (p, fid) in points {
-            let separation = normal.dot(p - v1);
-            if separation <= SPECULATIVE_DISTANCE {
-                let point = ManifoldPoint {
-                    point: p,
-                    depth: -separation,
-                    id: fid,
-                };
-                into.push(point, tangent.dot(p - v1));
+    .and_then(|s| clip_to_half_plane(s, tangent, tangent.dot(v2), id(ie, FeatureKind::ClipEnd)));
+    if mode == Clip::Inside && rn > 2 {
+        for k in 0..rn {
+            if k != re && rns[k].dot(normal) <= 0.0 {
+                let cut = id(ie, FeatureKind::ClipSide(k as u8));
+                seg = seg.and_then(|s| clip_to_half_plane(s, rns[k], rns[k].dot(rv[k]), cut));
             }
         }
-    };
-    keep(seg, &mut out.slab);
-    if let Some(inner) = inner {
-        keep(inner, &mut out.inner);
+    }
+    for (p, fid) in seg.into_iter().flatten() {
+        let separation = normal.dot(p - v1);
+        if separation <= SPECULATIVE_DISTANCE {
+            let point = ManifoldPoint {
+                point: p,
+                depth: -separation,
+                id: fid,
+            };
+            out.push(point, tangent.dot(p - v1));
+        }
     }
 }
 

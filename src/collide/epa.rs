@@ -77,27 +77,28 @@ struct Polytope {
 }
 
 impl Polytope {
-    fn new(verts: &[PolyVertex]) -> Polytope {
-        let mut p = Polytope {
-            v: [PolyVertex::default(); CAP],
-            n: verts.len(),
-        };
-        p.v[..verts.len()].copy_from_slice(verts);
-        for i in 0..p.n {
-            p.update_edge(i);
+    /// Makes the polygon `verts` (counter-clockwise).
+    fn set(&mut self, verts: &[PolyVertex]) {
+        self.v[..verts.len()].copy_from_slice(verts);
+        self.n = verts.len();
+        for i in 0..self.n {
+            self.update_edge(i);
         }
-        p
     }
 
     fn update_edge(&mut self, i: usize) {
-        let (a, b) = (self.v[i].w, self.v[(i + 1) % self.n].w);
-        let n = right_perp(b - a).normalize_or_zero();
-        self.v[i].normal = n;
-        self.v[i].dist = if n == Vec2::ZERO {
-            f64::INFINITY
+        let next = if i + 1 == self.n { 0 } else { i + 1 };
+        let (a, b) = (self.v[i].w, self.v[next].w);
+        let e = b - a;
+        let len = e.length();
+        let v = &mut self.v[i];
+        if len > 0.0 {
+            v.normal = right_perp(e) / len;
+            v.dist = v.normal.dot(a);
         } else {
-            n.dot(a)
-        };
+            v.normal = Vec2::ZERO;
+            v.dist = f64::INFINITY;
+        }
     }
 
     fn nearest_edge(&self) -> usize {
@@ -143,7 +144,7 @@ impl Polytope {
     }
 
     fn result(&self, i: usize, case: EpaCase, iterations: usize) -> Penetration {
-        let (a, b) = (self.v[i], self.v[(i + 1) % self.n]);
+        let (a, b) = (self.v[i], self.v[if i + 1 == self.n { 0 } else { i + 1 }]);
         Penetration {
             normal: -a.normal,
             depth: a.dist.max(0.0),
@@ -183,27 +184,29 @@ pub fn penetration(a: &Proxy, b: &Proxy, simplex: &Simplex) -> Penetration {
     } else {
         0.0
     };
-    let polytope = if area2.abs() > tol * tol {
+    let mut poly = Polytope {
+        v: [PolyVertex::default(); CAP],
+        n: 0,
+    };
+    if area2.abs() > tol * tol {
         if area2 < 0.0 {
             seed.swap(1, 2);
         }
-        Polytope::new(seed)
-    } else {
-        match seeded_polytope(a, b, seed, tol) {
-            Ok(p) => p,
-            Err(flat) => return flat,
-        }
-    };
-    expand(a, b, polytope, tol)
+        poly.set(seed);
+    } else if let Err(flat) = seed_polytope(a, b, seed, tol, &mut poly) {
+        return flat;
+    }
+    expand(a, b, &mut poly, tol)
 }
 
 /// Builds a starting polygon around a point or collinear simplex by adding support points.
-fn seeded_polytope(
+fn seed_polytope(
     a: &Proxy,
     b: &Proxy,
     seed: &[PolyVertex],
     tol: f64,
-) -> Result<Polytope, Penetration> {
+    poly: &mut Polytope,
+) -> Result<(), Penetration> {
     // The two simplex points farthest apart define the line (or there is only a point).
     let (mut p, mut q) = (seed[0], seed[0]);
     for x in seed {
@@ -234,7 +237,8 @@ fn seeded_polytope(
             }
         }
         if count >= 3 {
-            return Ok(Polytope::new(&verts[..count]));
+            poly.set(&verts[..count]);
+            return Ok(());
         }
     } else {
         // A single point at the origin: take support points along both axes and their hull.
@@ -248,7 +252,8 @@ fn seeded_polytope(
             .map(|i| pts[i])
             .collect();
         if hull.len() >= 3 {
-            return Ok(Polytope::new(&hull));
+            poly.set(&hull);
+            return Ok(());
         }
     }
     // Every support point lies on one line: the shapes are collinear segments touching.
@@ -266,7 +271,7 @@ fn seeded_polytope(
     })
 }
 
-fn expand(a: &Proxy, b: &Proxy, mut poly: Polytope, tol: f64) -> Penetration {
+fn expand(a: &Proxy, b: &Proxy, poly: &mut Polytope, tol: f64) -> Penetration {
     for iteration in 0..EPA_MAX_ITERATIONS {
         let i = poly.nearest_edge();
         let s = support(a, b, poly.v[i].normal);
