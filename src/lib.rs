@@ -27,4 +27,6 @@
 pub mod collide;
 pub mod constants;
 pub mod geom;
+pub mod hash;
+pub mod physics;
 pub mod tools;

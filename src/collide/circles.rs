@@ -2,16 +2,22 @@
 //! polygon/circle.
 
 use super::{FeatureId, Manifold, ManifoldPoint};
-use crate::constants::SPECULATIVE_DISTANCE;
 use crate::geom::{Circle, ConvexPolygon, Segment, Transform, Vec2};
 
 /// One-point manifold between a point `pa` on A's core (radius `ra`) and `pb` on B's core
 /// (radius `rb`), with `fallback` as the normal when the cores coincide.
-fn round_contact(pa: Vec2, ra: f64, pb: Vec2, rb: f64, fallback: Vec2) -> Option<Manifold> {
+fn round_contact(
+    pa: Vec2,
+    ra: f64,
+    pb: Vec2,
+    rb: f64,
+    fallback: Vec2,
+    margin: f64,
+) -> Option<Manifold> {
     let d = pb - pa;
     let dist = d.length();
     let separation = dist - ra - rb;
-    if separation > SPECULATIVE_DISTANCE {
+    if separation > margin {
         return None;
     }
     let normal = if dist > 1e-12 * (ra + rb) {
@@ -37,6 +43,7 @@ pub fn collide_circles(
     xf_a: &Transform,
     b: &Circle,
     xf_b: &Transform,
+    margin: f64,
 ) -> Option<Manifold> {
     round_contact(
         xf_a.apply(a.center),
@@ -44,6 +51,7 @@ pub fn collide_circles(
         xf_b.apply(b.center),
         b.radius,
         Vec2::Y,
+        margin,
     )
 }
 
@@ -54,10 +62,11 @@ pub fn collide_segment_circle(
     xf_a: &Transform,
     c: &Circle,
     xf_b: &Transform,
+    margin: f64,
 ) -> Option<Manifold> {
     let center = xf_a.apply_inv(xf_b.apply(c.center));
     let (closest, _) = s.closest_point(center);
-    round_contact(closest, 0.0, center, c.radius, s.normal()).map(|m| m.transformed(xf_a))
+    round_contact(closest, 0.0, center, c.radius, s.normal(), margin).map(|m| m.transformed(xf_a))
 }
 
 /// Polygon A against circle B. The edge of greatest separation from the centre decides:
@@ -68,6 +77,7 @@ pub fn collide_polygon_circle(
     xf_a: &Transform,
     c: &Circle,
     xf_b: &Transform,
+    margin: f64,
 ) -> Option<Manifold> {
     let center = xf_a.apply_inv(xf_b.apply(c.center));
     let (vs, ns) = (p.vertices(), p.normals());
@@ -80,7 +90,7 @@ pub fn collide_polygon_circle(
             edge = i;
         }
     }
-    if separation - c.radius > SPECULATIVE_DISTANCE {
+    if separation - c.radius > margin {
         return None;
     }
     let (v1, v2) = (vs[edge], vs[(edge + 1) % vs.len()]);
@@ -96,12 +106,12 @@ pub fn collide_polygon_circle(
             }],
         )
     } else if (center - v1).dot(v2 - v1) <= 0.0 {
-        round_contact(v1, 0.0, center, c.radius, n)?
+        round_contact(v1, 0.0, center, c.radius, n, margin)?
     } else if (center - v2).dot(v1 - v2) <= 0.0 {
-        round_contact(v2, 0.0, center, c.radius, n)?
+        round_contact(v2, 0.0, center, c.radius, n, margin)?
     } else {
         let foot = center - separation * n;
-        round_contact(foot, 0.0, center, c.radius, n)?
+        round_contact(foot, 0.0, center, c.radius, n, margin)?
     };
     Some(m.transformed(xf_a))
 }
@@ -109,6 +119,7 @@ pub fn collide_polygon_circle(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::constants::SPECULATIVE_DISTANCE as M;
 
     fn circle(r: f64) -> Circle {
         Circle::new(Vec2::ZERO, r).unwrap()
@@ -121,6 +132,7 @@ mod tests {
             &Transform::IDENTITY,
             &circle(0.5),
             &Transform::from_translation(Vec2::new(0.0, 1.25)),
+            M,
         )
         .unwrap();
         assert_eq!(m.points().len(), 1);
@@ -131,7 +143,8 @@ mod tests {
             &circle(1.0),
             &Transform::IDENTITY,
             &circle(0.5),
-            &Transform::from_translation(Vec2::new(2.0, 0.0))
+            &Transform::from_translation(Vec2::new(2.0, 0.0)),
+            M,
         )
         .is_none());
     }
@@ -144,6 +157,7 @@ mod tests {
             &Transform::IDENTITY,
             &circle(0.5),
             &Transform::from_translation(Vec2::new(1.3, 0.4)),
+            M,
         )
         .unwrap();
         assert!((m.normal - Vec2::new(0.6, 0.8)).length() < 1e-12);
@@ -159,6 +173,7 @@ mod tests {
             &id,
             &circle(0.5),
             &Transform::from_translation(Vec2::new(0.2, 1.4)),
+            M,
         )
         .unwrap();
         assert!((face.normal - Vec2::Y).length() < 1e-12);
@@ -168,6 +183,7 @@ mod tests {
             &id,
             &circle(0.5),
             &Transform::from_translation(Vec2::new(1.3, 1.4)),
+            M,
         )
         .unwrap();
         assert!((corner.normal - Vec2::new(0.6, 0.8)).length() < 1e-12);
@@ -176,6 +192,7 @@ mod tests {
             &id,
             &circle(0.5),
             &Transform::from_translation(Vec2::new(0.0, 0.8)),
+            M,
         )
         .unwrap();
         assert!((inside.normal - Vec2::Y).length() < 1e-12);

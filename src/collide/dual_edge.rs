@@ -19,7 +19,7 @@ use super::epa::penetration;
 use super::gjk::distance_proxies;
 use super::proxy::Proxy;
 use super::{FeatureId, FeatureKind, Manifold, ManifoldPoint};
-use crate::constants::{LINEAR_SLOP, SPECULATIVE_DISTANCE};
+use crate::constants::LINEAR_SLOP;
 
 /// Candidate reference edges whose separations differ by less than this are equally good,
 /// and the longest is taken. Larger resists flips better but may pick a face that
@@ -43,23 +43,30 @@ enum Side {
 }
 
 /// Contact between two placed polygons or segments (at least one a polygon).
-pub fn collide(a: &Shape, xf_a: &Transform, b: &Shape, xf_b: &Transform) -> Option<Manifold> {
+pub fn collide(
+    a: &Shape,
+    xf_a: &Transform,
+    b: &Shape,
+    xf_b: &Transform,
+    margin: f64,
+) -> Option<Manifold> {
     // Work in A's frame: B's points move once, A's not at all.
     let rel = xf_a.inv_mul(xf_b);
     let (ca, ra) = a.bounding_circle();
     let (cb, rb) = b.bounding_circle();
-    if (rel.apply(cb) - ca).length() > ra + rb + SPECULATIVE_DISTANCE {
+    if (rel.apply(cb) - ca).length() > ra + rb + margin {
         return None;
     }
     let pa = Proxy::from_shape(a);
     let pb = Proxy::from_shape_in(b, &rel);
-    collide_proxies(&pa, &pb).map(|m| m.transformed(xf_a))
+    collide_proxies(&pa, &pb, margin).map(|m| m.transformed(xf_a))
 }
 
-/// Contact between two polygon or segment proxies in one frame.
-pub fn collide_proxies(pa: &Proxy, pb: &Proxy) -> Option<Manifold> {
+/// Contact between two polygon or segment proxies in one frame, reporting points up to
+/// `margin` apart.
+pub fn collide_proxies(pa: &Proxy, pb: &Proxy, margin: f64) -> Option<Manifold> {
     let g = distance_proxies(pa, pb, None);
-    if g.distance > SPECULATIVE_DISTANCE {
+    if g.distance > margin {
         return None;
     }
     let (normal, pairs) = if g.distance > 0.0 {
@@ -82,7 +89,7 @@ pub fn collide_proxies(pa: &Proxy, pb: &Proxy) -> Option<Manifold> {
         Side::B => (pb, pa),
     };
     let reference_is_b = reference == Side::B;
-    let mut found = PointSet::default();
+    let mut found = PointSet::within(margin);
     let all_edges = 0..if inc_proxy.len() == 2 {
         1
     } else {
@@ -143,6 +150,33 @@ pub fn collide_proxies(pa: &Proxy, pb: &Proxy) -> Option<Manifold> {
         ref_normal
     };
     Some(Manifold::new(n, &points[..count]))
+}
+
+/// Contact of `b` against edge `edge` of `a` used as the reference face, whatever GJK would
+/// pick: B's vertex deepest below the face gives the incident feature, and both of its edges
+/// are clipped to the face's slab. The rock uses this to keep a body sliding over a joint
+/// between two segments on the segments' face normal instead of the joint's vertex normal.
+pub fn collide_on_face(
+    a: &Shape,
+    xf_a: &Transform,
+    edge: usize,
+    b: &Shape,
+    xf_b: &Transform,
+    margin: f64,
+) -> Option<Manifold> {
+    let rel = xf_a.inv_mul(xf_b);
+    let pa = Proxy::from_shape(a);
+    let pb = Proxy::from_shape_in(b, &rel);
+    if edge >= pa.normals().len() || pb.len() < 2 {
+        return None;
+    }
+    let deepest = pb.support(-pa.normals()[edge]);
+    let mut found = PointSet::within(margin);
+    for inc_edge in incident_edges(&pb, Feature::Vertex(deepest)) {
+        clip(&pa, edge, &pb, inc_edge, false, Clip::Slab, &mut found);
+    }
+    let (points, count) = found.best_two(pa.scale().max(pb.scale()));
+    (count > 0).then(|| Manifold::new(pa.normals()[edge], &points[..count]).transformed(xf_a))
 }
 
 /// A vertex when both indices agree, the edge between them when they are neighbours; a
@@ -255,9 +289,16 @@ fn choose_reference(
             .iter()
             .filter(|f| f.separation >= best - tol)
             .max_by(|x, y| {
-                x.length
-                    .total_cmp(&y.length)
-                    .then(x.separation.total_cmp(&y.separation))
+                // Equal lengths (two same-size boxes) prefer A's edge, so the choice and
+                // hence the feature ids do not flicker from step to step.
+                let tie = 1e-9 * x.length.max(y.length);
+                if (x.length - y.length).abs() <= tie {
+                    (x.side == Side::A)
+                        .cmp(&(y.side == Side::A))
+                        .then(x.separation.total_cmp(&y.separation))
+                } else {
+                    x.length.total_cmp(&y.length)
+                }
             })
             .expect("the best face passes its own filter");
         (chosen.side, chosen.edge)
@@ -286,10 +327,12 @@ fn incident_edges(p: &Proxy, f: Feature) -> impl Iterator<Item = usize> {
 struct PointSet {
     pts: [(ManifoldPoint, f64); 4],
     len: usize,
+    /// Points farther than this from the reference edge are not kept.
+    margin: f64,
 }
 
-impl Default for PointSet {
-    fn default() -> Self {
+impl PointSet {
+    fn within(margin: f64) -> Self {
         let empty = ManifoldPoint {
             point: Vec2::ZERO,
             depth: 0.0,
@@ -298,6 +341,7 @@ impl Default for PointSet {
         PointSet {
             pts: [(empty, 0.0); 4],
             len: 0,
+            margin,
         }
     }
 }
@@ -485,7 +529,7 @@ fn clip(
     }
     for (p, fid) in seg.into_iter().flatten() {
         let separation = normal.dot(p - v1);
-        if separation <= SPECULATIVE_DISTANCE {
+        if separation <= out.margin {
             let point = ManifoldPoint {
                 point: p,
                 depth: -separation,

@@ -20,6 +20,7 @@ pub use manifold::{FeatureId, FeatureKind, Manifold, ManifoldPoint};
 pub use method::ContactMethod;
 pub use ray::{ray_cast, RayCast, RayHit};
 
+use crate::constants::SPECULATIVE_DISTANCE;
 use crate::geom::{Shape, Transform};
 
 /// The contact manifold between shape `a` placed by `xf_a` and shape `b` placed by `xf_b`,
@@ -30,22 +31,41 @@ use crate::geom::{Shape, Transform};
 /// are near but not yet touching have negative depth (speculative contacts). Two segments
 /// never collide (segments are massless rock). Non-finite transforms give `None`.
 pub fn contact(a: &Shape, xf_a: &Transform, b: &Shape, xf_b: &Transform) -> Option<Manifold> {
-    if !xf_a.is_finite() || !xf_b.is_finite() {
+    contact_within(a, xf_a, b, xf_b, SPECULATIVE_DISTANCE)
+}
+
+/// [`contact`] reporting points up to `margin` apart instead of the default speculative
+/// distance. The solver widens the margin by how far a pair can close in one step, so a
+/// fast body is caught by a speculative contact before it sinks in.
+pub fn contact_within(
+    a: &Shape,
+    xf_a: &Transform,
+    b: &Shape,
+    xf_b: &Transform,
+    margin: f64,
+) -> Option<Manifold> {
+    if !xf_a.is_finite() || !xf_b.is_finite() || !margin.is_finite() {
         return None;
     }
     let m = match (a, b) {
-        (Shape::Circle(ca), Shape::Circle(cb)) => circles::collide_circles(ca, xf_a, cb, xf_b),
-        (Shape::Segment(s), Shape::Circle(c)) => circles::collide_segment_circle(s, xf_a, c, xf_b),
-        (Shape::Circle(c), Shape::Segment(s)) => {
-            circles::collide_segment_circle(s, xf_b, c, xf_a).map(Manifold::flipped)
+        (Shape::Circle(ca), Shape::Circle(cb)) => {
+            circles::collide_circles(ca, xf_a, cb, xf_b, margin)
         }
-        (Shape::Polygon(p), Shape::Circle(c)) => circles::collide_polygon_circle(p, xf_a, c, xf_b),
+        (Shape::Segment(s), Shape::Circle(c)) => {
+            circles::collide_segment_circle(s, xf_a, c, xf_b, margin)
+        }
+        (Shape::Circle(c), Shape::Segment(s)) => {
+            circles::collide_segment_circle(s, xf_b, c, xf_a, margin).map(Manifold::flipped)
+        }
+        (Shape::Polygon(p), Shape::Circle(c)) => {
+            circles::collide_polygon_circle(p, xf_a, c, xf_b, margin)
+        }
         (Shape::Circle(c), Shape::Polygon(p)) => {
-            circles::collide_polygon_circle(p, xf_b, c, xf_a).map(Manifold::flipped)
+            circles::collide_polygon_circle(p, xf_b, c, xf_a, margin).map(Manifold::flipped)
         }
         (Shape::Segment(_), Shape::Segment(_)) => None,
         (Shape::Polygon(_) | Shape::Segment(_), Shape::Polygon(_) | Shape::Segment(_)) => {
-            dual_edge::collide(a, xf_a, b, xf_b)
+            dual_edge::collide(a, xf_a, b, xf_b, margin)
         }
     }?;
     m.is_finite().then_some(m)

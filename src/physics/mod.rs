@@ -1,0 +1,33 @@
+//! Physics: rigid bodies, colliders, the contact solver, continuous collision, the tractor
+//! joint and contact events, with its own storage and handles (like Box2D and rapier).
+//!
+//! Uses [`crate::geom`] and [`crate::collide`]; knows nothing of the ECS, the GPU, audio or
+//! files. Deterministic: no hash-map iteration, wall clock or threads; bodies, colliders and
+//! contact pairs are processed in a fixed order, so the same inputs give the same bits.
+//!
+//! One step ([`PhysicsWorld::step`]): broad phase (sweep and prune over bodies, the rock's
+//! segments) → narrow phase through [`crate::collide`] → soft-step solver (sub-steps with soft
+//! contact constraints, warm started from last step's impulses, relaxation, restitution) →
+//! continuous collision for fast bodies and bullets → contact events.
+
+mod body;
+mod broad_phase;
+mod ccd;
+mod collider;
+mod contact;
+mod events;
+mod joint;
+mod query;
+mod rock;
+mod settings;
+mod solver;
+mod world;
+
+pub use body::{Body, BodyDef, BodyHandle, BodyKind};
+pub use collider::{Collider, ColliderDef, ColliderHandle, Filter};
+pub use events::{ContactEvent, ContactEventKind, PartRef};
+pub use joint::{DistanceJointDef, JointHandle};
+pub use query::RayHitInfo;
+pub use rock::RockSegment;
+pub use settings::PhysicsSettings;
+pub use world::PhysicsWorld;
