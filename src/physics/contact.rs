@@ -65,11 +65,13 @@ impl Contact {
     /// Takes the new manifold, carrying each point's impulses over when the same features
     /// still touch.
     pub fn update(&mut self, manifold: Option<&Manifold>) {
-        let old = std::mem::take(&mut self.points);
+        // Keep the allocation: a manifold has at most two points.
+        let old = [self.points.first().copied(), self.points.get(1).copied()];
+        self.points.clear();
         if let Some(m) = manifold {
             self.normal = m.normal;
             for p in m.points() {
-                let carried = old.iter().find(|o| o.id == p.id);
+                let carried = old.iter().flatten().find(|o| o.id == p.id);
                 self.points.push(ContactPoint {
                     point: p.point,
                     depth: p.depth,

@@ -5,7 +5,7 @@
 //! files. Deterministic: no hash-map iteration, wall clock or threads; bodies, colliders and
 //! contact pairs are processed in a fixed order, so the same inputs give the same bits.
 //!
-//! One step ([`PhysicsWorld::step`]): broad phase (sweep and prune over bodies, the rock's
+//! One step ([`PhysicsWorld::step`]): broad phase (a uniform grid over bodies, the rock's
 //! segments) → narrow phase through [`crate::collide`] → soft-step solver (sub-steps with soft
 //! contact constraints, warm started from last step's impulses, relaxation, restitution) →
 //! continuous collision for fast bodies and bullets → contact events.

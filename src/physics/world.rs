@@ -1,7 +1,7 @@
 //! The physics world: storage with handles, and the step.
 
 use super::body::{Body, BodyDef, BodyHandle, BodyKind};
-use super::broad_phase::{Entry, SweepAndPrune};
+use super::broad_phase::{Entry, GridBroadPhase};
 use super::collider::{Collider, ColliderDef, ColliderHandle};
 use super::contact::{Contact, PairKey};
 use super::events::{ContactEvent, ContactEventKind, PartRef};
@@ -12,7 +12,6 @@ use super::solver::{integrate_rotation, BodyState, Softness, Solver};
 use crate::collide::contact_within;
 use crate::constants::SPECULATIVE_DISTANCE;
 use crate::geom::{Aabb, MassProperties, Rot, Vec2};
-use std::collections::BTreeMap;
 
 /// Slots with generations: a removed item's slot is reused with a new generation, so old
 /// handles to it stop working instead of reaching the new item.
@@ -82,8 +81,9 @@ pub struct PhysicsWorld {
     pub(crate) colliders: Slots<Collider>,
     pub(crate) joints: Slots<DistanceJoint>,
     pub(crate) rock: Vec<RockSegment>,
-    broad: SweepAndPrune,
-    pub(crate) contacts: BTreeMap<PairKey, Contact>,
+    broad: GridBroadPhase,
+    /// Contacts sorted by pair, so they are visited in the same order on every run.
+    pub(crate) contacts: Vec<(PairKey, Contact)>,
     events: Vec<ContactEvent>,
     broken: Vec<JointHandle>,
 }
@@ -97,8 +97,8 @@ impl PhysicsWorld {
             colliders: Slots::default(),
             joints: Slots::default(),
             rock: Vec::new(),
-            broad: SweepAndPrune::default(),
-            contacts: BTreeMap::new(),
+            broad: GridBroadPhase::default(),
+            contacts: Vec::new(),
             events: Vec::new(),
             broken: Vec::new(),
         }
@@ -208,7 +208,7 @@ impl PhysicsWorld {
         for c in &body.colliders {
             self.colliders.remove(c.index, c.generation);
         }
-        self.contacts.retain(|k, _| match *k {
+        self.contacts.retain(|(k, _)| match *k {
             PairKey::Bodies(a, b) => !removed.contains(&a) && !removed.contains(&b),
             PairKey::Rock(a, _) => !removed.contains(&a),
         });
@@ -439,7 +439,7 @@ impl PhysicsWorld {
                 }
             }
         }
-        live.sort_unstable();
+        debug_assert!(live.windows(2).all(|w| w[0] < w[1]), "pairs come sorted");
         // Contacts whose pair is gone end (events are emitted from `ended`).
         let mut ended = Vec::new();
         let old = std::mem::take(&mut self.contacts);
@@ -458,7 +458,7 @@ impl PhysicsWorld {
                 _ => None,
             };
             if let Some(contact) = self.narrow_phase(key, existing, dt) {
-                self.contacts.insert(key, contact);
+                self.contacts.push((key, contact));
             }
         }
         ended.extend(old_iter);
@@ -568,7 +568,7 @@ impl PhysicsWorld {
             inv_h: 1.0 / h,
             max_push: self.settings.max_push_speed,
         };
-        for c in self.contacts.values_mut() {
+        for (_, c) in self.contacts.iter_mut() {
             let a = c.body_a.map_or(fixed, |i| i as usize);
             let b = c.body_b as usize;
             let (ba, bb) = (
@@ -633,7 +633,7 @@ impl PhysicsWorld {
             }
         }
         solver.apply_restitution(self.settings.restitution_threshold);
-        solver.store_impulses(self.contacts.values_mut());
+        solver.store_impulses(self.contacts.iter_mut().map(|(_, c)| c));
         let mut broken = Vec::new();
         for (((_, _, j), sum), slot) in joints.iter_mut().zip(&joint_impulse_sum).zip(&joint_slots)
         {
@@ -671,6 +671,7 @@ impl PhysicsWorld {
     fn emit_events(&mut self) {
         let mut events = std::mem::take(&mut self.events);
         for (k, c) in self.contacts.iter_mut() {
+            let k = &*k;
             let was = c.touching;
             c.touching = c.is_touching();
             let kind = match (was, c.touching) {
@@ -679,7 +680,21 @@ impl PhysicsWorld {
                 (true, false) => ContactEventKind::End,
                 (false, false) => continue,
             };
-            events.push(Self::event_of(&self.colliders, kind, *k, c));
+            let mut e = Self::event_of(&self.colliders, kind, *k, c);
+            // The manifold was found before the bodies moved; carry its point along with
+            // body B so the event says where the contact is now.
+            if let Some(b) = self.bodies.items[c.body_b as usize].as_ref() {
+                let local = b.rot0.inv_rotate(e.point - b.center0);
+                e.point = b.center + b.rot.rotate(local);
+                e.normal = match c
+                    .body_a
+                    .and_then(|a| self.bodies.items[a as usize].as_ref())
+                {
+                    Some(a) => a.rot.rotate(a.rot0.inv_rotate(e.normal)),
+                    None => e.normal,
+                };
+            }
+            events.push(e);
         }
         self.events = events;
     }
