@@ -26,6 +26,7 @@
 
 pub mod collide;
 pub mod constants;
+pub mod game;
 pub mod geom;
 pub mod hash;
 pub mod physics;

@@ -1,0 +1,10 @@
+//! The game: the simulation the player flies in, stepped by actions, hashed for replays.
+//!
+//! Everything here runs headless: no window, GPU or audio. Presentation reads the sim's
+//! state and events; it never reaches into physics.
+
+pub mod actions;
+pub mod sim;
+
+pub use actions::{Actions, InputScript};
+pub use sim::{ShipTuning, Sim, SimSetup};
