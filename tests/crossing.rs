@@ -172,6 +172,19 @@ fn deep_bar_through_a_box_keeps_one_of_two_conflicting_pairs() {
 }
 
 #[test]
+fn equal_boxes_stacked_exactly_cross_at_their_corners_and_are_still_separated() {
+    // The side edges lie along each other; half-open edges count the corners as crossings,
+    // one on each side, so the chord tilts a little (about 0.6°) but the answer separates.
+    let a = rect(-0.5, -0.5, 0.5, 0.5);
+    let b = rect(-0.5, 0.49, 0.5, 1.49);
+    let report = crossing_pairs(&a, &b);
+    assert_eq!(report.pairs.len(), 1);
+    let p = &report.pairs[0];
+    assert!(p.normal.angle_to(Vec2::Y).abs().to_degrees() < 1.0, "{p:?}");
+    assert!(!overlap(&a, &moved(&b, p.normal * (p.depth + 1e-9))));
+}
+
+#[test]
 fn a_box_inside_another_has_no_crossings_and_no_answer() {
     let outer = rect(-2.0, -2.0, 2.0, 2.0);
     let inner = rect(-0.5, -0.5, 0.5, 0.5);

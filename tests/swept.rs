@@ -122,10 +122,10 @@ fn pass_throughs_missed_at_the_end_of_the_step_are_caught() {
         let db = Vec2::new(next() * 40.0 - 20.0, next() * 40.0 - 20.0);
         let ends_apart = !overlap(&a, &b) && !overlap(&a, &at(&b, db, 1.0));
         let exact = slab_time_of_impact(&a, Vec2::ZERO, &b, db);
-        if ends_apart && exact.is_some() {
+        if let (true, Some(t)) = (ends_apart, exact) {
             pass_throughs += 1;
             let hit = sweep_boxes(&a, Vec2::ZERO, &b, db).expect("a pass-through is a hit");
-            assert!((hit.time - exact.unwrap()).abs() < 1e-9);
+            assert!((hit.time - t).abs() < 1e-9);
         }
     }
     assert!(

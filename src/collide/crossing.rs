@@ -350,9 +350,10 @@ pub fn contains_point(poly: &[Vec2], p: Vec2) -> bool {
 /// deepest kept pair, or `None` when the boundaries do not cross.
 ///
 /// Its points come from the deepest part of the lens: on the side (A's stretch or B's) whose
-/// points within [`CROSSING_POINT_BAND`] of its extreme span less along the chord — the
-/// corner rather than the face it digs into — reduced to the two farthest apart along the
-/// chord. Each point's depth is its own reach past the other side's extreme.
+/// points within [`CROSSING_POINT_BAND`] of the deepest (and at least half as deep) span
+/// less along the chord — the corner rather than the face it digs into — reduced to the two
+/// farthest apart along the chord. Each point's depth is its own reach past the other
+/// side's extreme.
 pub fn collide_outlines(a: &[Vec2], b: &[Vec2]) -> Option<Manifold> {
     let report = crossing_pairs(a, b);
     let pair = report
@@ -370,22 +371,27 @@ pub fn collide_outlines(a: &[Vec2], b: &[Vec2]) -> Option<Manifold> {
         .iter()
         .map(|p| p.0.dot(n))
         .fold(f64::INFINITY, f64::min);
-    // Candidate points with their own depth.
+    // Candidate points with their own depth: within the band of the deepest, and at least
+    // half as deep (so the crossings themselves, at depth zero, never count for a shallow
+    // lens).
+    let least = (pair.depth - CROSSING_POINT_BAND).max(0.5 * pair.depth);
     let deep_a: Vec<_> = on_a
         .iter()
         .map(|p| (p, p.0.dot(n) - floor))
-        .filter(|(_, d)| *d >= pair.depth - CROSSING_POINT_BAND)
+        .filter(|(_, d)| *d >= least)
         .collect();
     let deep_b: Vec<_> = on_b
         .iter()
         .map(|p| (p, reach - p.0.dot(n)))
-        .filter(|(_, d)| *d >= pair.depth - CROSSING_POINT_BAND)
+        .filter(|(_, d)| *d >= least)
         .collect();
+    let chord = (pair.leave.point - pair.enter.point).length();
+    let tie = 1e-9 * (chord + pair.depth);
     let span = |s: &[(&(Vec2, Mark), f64)]| {
         let t = s.iter().map(|(p, _)| p.0.dot(tangent));
         t.clone().fold(f64::NEG_INFINITY, f64::max) - t.fold(f64::INFINITY, f64::min)
     };
-    let on_b_side = span(&deep_b) <= span(&deep_a);
+    let on_b_side = deep_a.is_empty() || span(&deep_b) <= span(&deep_a) + tie;
     let chosen = if on_b_side { &deep_b } else { &deep_a };
     let id = |mark: Mark| match mark {
         Mark::Vertex(k) => FeatureId {
@@ -405,14 +411,17 @@ pub fn collide_outlines(a: &[Vec2], b: &[Vec2]) -> Option<Manifold> {
             kind: FeatureKind::Crossing,
         },
     };
+    // The farthest point each way along the chord; of points level within the tie, the
+    // deeper.
     let extreme = |sign: f64| {
+        let far = chosen
+            .iter()
+            .map(|x| sign * x.0 .0.dot(tangent))
+            .fold(f64::NEG_INFINITY, f64::max);
         chosen
             .iter()
-            .max_by(|x, y| {
-                (sign * x.0 .0.dot(tangent))
-                    .total_cmp(&(sign * y.0 .0.dot(tangent)))
-                    .then(x.1.total_cmp(&y.1))
-            })
+            .filter(|x| sign * x.0 .0.dot(tangent) >= far - tie)
+            .max_by(|x, y| x.1.total_cmp(&y.1))
             .map(|(p, d)| ManifoldPoint {
                 point: p.0,
                 depth: *d,

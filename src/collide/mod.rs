@@ -97,3 +97,61 @@ pub fn contact_with(
     }?;
     m.is_finite().then_some(m)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::{Circle, ConvexPolygon, Vec2};
+
+    fn boxed(hw: f64, hh: f64) -> Shape {
+        ConvexPolygon::rect(hw, hh).unwrap().into()
+    }
+
+    #[test]
+    fn every_method_finds_a_crate_sunk_into_a_ledge() {
+        let (ledge, crate_) = (boxed(3.0, 0.5), boxed(0.5, 0.5));
+        let xf = Transform::from_translation(Vec2::new(0.8, 0.99));
+        for method in ContactMethod::ALL {
+            let m = contact_with(method, &ledge, &Transform::IDENTITY, &crate_, &xf).unwrap();
+            assert!((m.normal - Vec2::Y).length() < 1e-12, "{method:?}");
+            assert!((m.max_depth() - 0.01).abs() < 1e-12, "{method:?}");
+        }
+    }
+
+    #[test]
+    fn crossing_pairs_falls_back_where_boundaries_do_not_cross() {
+        // A crate wholly inside a boulder's outline: no crossings, the dual-edge answer.
+        let (big, b) = (boxed(2.0, 2.0), boxed(0.5, 0.5));
+        let xf = Transform::from_translation(Vec2::new(0.0, 1.2));
+        let m = contact_with(
+            ContactMethod::CrossingPairs,
+            &big,
+            &Transform::IDENTITY,
+            &b,
+            &xf,
+        )
+        .unwrap();
+        assert!((m.normal - Vec2::Y).length() < 1e-12);
+        assert!((m.max_depth() - 1.3).abs() < 1e-12);
+        // Apart, within the speculative distance: no contact (no fallback to speculation).
+        let near = Transform::from_translation(Vec2::new(0.0, 1.001));
+        for method in [ContactMethod::Clipping, ContactMethod::CrossingPairs] {
+            assert!(contact_with(method, &b, &Transform::IDENTITY, &b, &near).is_none());
+        }
+        assert!(contact(&b, &Transform::IDENTITY, &b, &near).is_some());
+    }
+
+    #[test]
+    fn circles_use_the_closed_forms_whatever_the_method() {
+        let c: Shape = Circle::new(Vec2::ZERO, 0.5).unwrap().into();
+        let b = boxed(1.0, 1.0);
+        let xf = Transform::from_translation(Vec2::new(0.0, 1.4));
+        let exact = contact(&b, &Transform::IDENTITY, &c, &xf);
+        for method in ContactMethod::ALL {
+            assert_eq!(
+                contact_with(method, &b, &Transform::IDENTITY, &c, &xf),
+                exact
+            );
+        }
+    }
+}

@@ -40,9 +40,9 @@ pub struct Placement {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PairSpec {
-    /// A label copied to the output.
+    /// A label copied to the output (empty when left out).
     #[serde(default)]
-    pub name: Option<String>,
+    pub name: String,
     /// Shape A's vertices (validated as a convex polygon).
     pub a: ConvexPolygon,
     /// Where A is.
@@ -91,7 +91,7 @@ struct AnswerOut {
 #[derive(Serialize)]
 struct PairOut {
     pair: usize,
-    name: Option<String>,
+    name: String,
     exact_sat: Option<AnswerOut>,
     dual_edge: Option<AnswerOut>,
     clipping: Option<AnswerOut>,
@@ -100,14 +100,14 @@ struct PairOut {
 
 /// Reads and validates a pairs file. Errors name the file and, for parse errors, the line
 /// and column.
-pub fn load(path: &Path) -> Result<Vec<(Option<String>, Pair)>, String> {
+pub fn load(path: &Path) -> Result<Vec<(String, Pair)>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("{}: cannot read the file: {e}", path.display()))?;
     parse(&text, &path.display().to_string())
 }
 
 /// Parses pairs-file text; `origin` names it in errors.
-pub fn parse(text: &str, origin: &str) -> Result<Vec<(Option<String>, Pair)>, String> {
+pub fn parse(text: &str, origin: &str) -> Result<Vec<(String, Pair)>, String> {
     let specs: Vec<PairSpec> = ron::from_str(text).map_err(|e| {
         format!(
             "{origin}:{}:{}: {} (expected a list of (name, a, at_a, b, at_b) pairs)",
@@ -126,7 +126,7 @@ pub fn parse(text: &str, origin: &str) -> Result<Vec<(Option<String>, Pair)>, St
 }
 
 /// Every method's answer for every pair, as pretty RON.
-pub fn report(pairs: &[(Option<String>, Pair)]) -> String {
+pub fn report(pairs: &[(String, Pair)]) -> String {
     let out: Vec<PairOut> = pairs
         .iter()
         .enumerate()
