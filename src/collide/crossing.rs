@@ -449,3 +449,58 @@ pub fn collide_polygons(
     let bv: Vec<Vec2> = b.vertices().iter().map(|v| rel.apply(*v)).collect();
     collide_outlines(a.vertices(), &bv).map(|m| m.transformed(xf_a))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square(x: f64, y: f64, half: f64) -> Vec<Vec2> {
+        [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
+            .iter()
+            .map(|&(u, v)| Vec2::new(x + u * half, y + v * half))
+            .collect()
+    }
+
+    #[test]
+    fn overlapping_squares_cross_twice_entering_then_leaving() {
+        let c = find_crossings(&square(0.0, 0.0, 1.0), &square(1.5, 1.5, 1.0));
+        assert_eq!(c.len(), 2);
+        // A's right edge goes up into B at (1, 0.5); A's top edge leaves B at (0.5, 1).
+        assert!(c[0].entering && !c[1].entering);
+        assert!((c[0].point - Vec2::new(1.0, 0.5)).length() < 1e-12);
+        assert!((c[1].point - Vec2::new(0.5, 1.0)).length() < 1e-12);
+        assert_eq!((c[0].edge_a, c[1].edge_a), (1, 2));
+    }
+
+    #[test]
+    fn tracing_b_throws_out_the_start_pair_when_another_pair_comes_next() {
+        // Along B: pair 0 leaves, pair 1 enters, pair 1 leaves, pair 0 enters.
+        let along_b = [
+            (0, true, 0, 0.0),
+            (1, false, 1, 0.0),
+            (1, true, 2, 0.0),
+            (0, false, 3, 0.0),
+        ];
+        assert_eq!(trace_b(&along_b, 0, 2), vec![false, true]);
+        // Started from pair 1 instead, pair 1 goes and pair 0 stays.
+        assert_eq!(trace_b(&along_b, 2, 2), vec![true, false]);
+    }
+
+    #[test]
+    fn points_inside_an_l_but_not_in_its_notch() {
+        let ell: Vec<Vec2> = [
+            (0.0, 0.0),
+            (3.0, 0.0),
+            (3.0, 1.0),
+            (1.0, 1.0),
+            (1.0, 3.0),
+            (0.0, 3.0),
+        ]
+        .iter()
+        .map(|&(x, y)| Vec2::new(x, y))
+        .collect();
+        assert!(contains_point(&ell, Vec2::new(2.5, 0.5)));
+        assert!(contains_point(&ell, Vec2::new(0.5, 2.5)));
+        assert!(!contains_point(&ell, Vec2::new(2.0, 2.0)));
+    }
+}
