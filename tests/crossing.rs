@@ -217,3 +217,25 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(config(2_000))]
+
+    /// Outlines that break the preconditions (self-crossing, repeated points, collinear
+    /// runs) give meaningless pairs, but never a panic or a non-finite manifold.
+    #[test]
+    fn never_panics_on_outlines_that_are_not_simple(
+        a in prop::collection::vec((-2i32..=2, -2i32..=2), 0..9),
+        b in prop::collection::vec((-2i32..=2, -2i32..=2), 0..9),
+    ) {
+        let to = |p: &[(i32, i32)]| -> Vec<Vec2> {
+            p.iter().map(|&(x, y)| Vec2::new(x as f64 * 0.5, y as f64 * 0.5)).collect()
+        };
+        let (a, b) = (to(&a), to(&b));
+        let report = crossing_pairs(&a, &b);
+        prop_assert!(report.pairs.len() + report.rejected.len() <= report.crossings.len() / 2);
+        if let Some(m) = collide_outlines(&a, &b) {
+            prop_assert!(m.is_finite(), "{:?}", m);
+        }
+    }
+}
