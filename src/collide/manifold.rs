@@ -18,6 +18,13 @@ pub enum FeatureKind {
     /// A vertex of the reference shape (given as `incident`) lying inside the other shape,
     /// when one shape has sunk wholly inside the other.
     Inside,
+    /// The clipping method's single point, the centroid of the overlap's vertices;
+    /// `reference_edge` and `incident` name the edges of A and B with the longest piece
+    /// inside the other shape.
+    Centroid,
+    /// A point where the two boundaries cross (crossing pairs); `reference_edge` is A's
+    /// crossing edge and `incident` B's.
+    Crossing,
 }
 
 /// Names the features that made a contact point, so the solver can carry its impulse from
@@ -54,6 +61,8 @@ impl FeatureId {
                 FeatureKind::ClipEnd => 2,
                 FeatureKind::Round => 3,
                 FeatureKind::Inside => 255,
+                FeatureKind::Centroid => 254,
+                FeatureKind::Crossing => 253,
                 FeatureKind::ClipSide(k) => 4 + k as u32,
             }
     }

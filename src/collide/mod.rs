@@ -6,8 +6,16 @@
 //! distance and overlap, EPA ([`epa`]) for penetration, and the dual-edge manifold
 //! ([`dual_edge`]) for one or two stable contact points. Circles use closed forms
 //! ([`circles`]).
+//!
+//! The other methods: the approximate clipping method ([`clip`]) and crossing pairs
+//! ([`crossing`], which also takes concave outlines), selectable for body/body contacts
+//! through [`contact_with`]; the exact separating-axis answer they are measured against
+//! ([`sat`]); swept axis-aligned boxes for the continuous-collision pre-check ([`swept`]);
+//! and the axis-by-axis box move that stops kinematic movers ([`stop`]).
 
 pub mod circles;
+pub mod clip;
+pub mod crossing;
 pub mod dual_edge;
 pub mod epa;
 pub mod gjk;
@@ -15,6 +23,9 @@ mod manifold;
 mod method;
 pub mod proxy;
 pub mod ray;
+pub mod sat;
+pub mod stop;
+pub mod swept;
 
 pub use manifold::{FeatureId, FeatureKind, Manifold, ManifoldPoint};
 pub use method::ContactMethod;
@@ -69,4 +80,98 @@ pub fn contact_within(
         }
     }?;
     m.is_finite().then_some(m)
+}
+
+/// The contact manifold by a chosen method (a level's physics settings choose it).
+///
+/// - [`ContactMethod::DualEdge`]: the default, [`contact`].
+/// - [`ContactMethod::Clipping`]: for two polygons, [`clip::collide_polygons`]. No
+///   speculative contacts: separated polygons give `None`.
+/// - [`ContactMethod::CrossingPairs`]: for two polygons, [`crossing::collide_polygons`].
+///   When the boundaries do not cross transversally but the polygons overlap (one wholly
+///   inside the other, or edges lying exactly along each other, as in a stack of equal
+///   boxes), crossing pairs has no answer and the overlapping dual-edge contact is used
+///   instead, so a body cannot hide inside another. Separated polygons give `None`.
+///
+/// Pairs other than polygon/polygon (circles, segments) use [`contact`] whatever the
+/// method: circles have exact closed forms, and rock segments have their own one-sided
+/// treatment. The normal points from A to B, as for [`contact`].
+pub fn contact_with(
+    method: ContactMethod,
+    a: &Shape,
+    xf_a: &Transform,
+    b: &Shape,
+    xf_b: &Transform,
+) -> Option<Manifold> {
+    let (Shape::Polygon(pa), Shape::Polygon(pb)) = (a, b) else {
+        return contact(a, xf_a, b, xf_b);
+    };
+    if !xf_a.is_finite() || !xf_b.is_finite() {
+        return None;
+    }
+    let m = match method {
+        ContactMethod::DualEdge => return contact(a, xf_a, b, xf_b),
+        ContactMethod::Clipping => clip::collide_polygons(pa, xf_a, pb, xf_b),
+        ContactMethod::CrossingPairs => crossing::collide_polygons(pa, xf_a, pb, xf_b)
+            .or_else(|| contact(a, xf_a, b, xf_b).filter(|m| m.max_depth() > 0.0)),
+    }?;
+    m.is_finite().then_some(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::{Circle, ConvexPolygon, Vec2};
+
+    fn boxed(hw: f64, hh: f64) -> Shape {
+        ConvexPolygon::rect(hw, hh).unwrap().into()
+    }
+
+    #[test]
+    fn every_method_finds_a_crate_sunk_into_a_ledge() {
+        let (ledge, crate_) = (boxed(3.0, 0.5), boxed(0.5, 0.5));
+        let xf = Transform::from_translation(Vec2::new(0.8, 0.99));
+        for method in ContactMethod::ALL {
+            let m = contact_with(method, &ledge, &Transform::IDENTITY, &crate_, &xf).unwrap();
+            assert!((m.normal - Vec2::Y).length() < 1e-12, "{method:?}");
+            assert!((m.max_depth() - 0.01).abs() < 1e-12, "{method:?}");
+        }
+    }
+
+    #[test]
+    fn crossing_pairs_falls_back_where_boundaries_do_not_cross() {
+        // A crate wholly inside a boulder's outline: no crossings, the dual-edge answer.
+        let (big, b) = (boxed(2.0, 2.0), boxed(0.5, 0.5));
+        let xf = Transform::from_translation(Vec2::new(0.0, 1.2));
+        let m = contact_with(
+            ContactMethod::CrossingPairs,
+            &big,
+            &Transform::IDENTITY,
+            &b,
+            &xf,
+        )
+        .unwrap();
+        assert!((m.normal - Vec2::Y).length() < 1e-12);
+        assert!((m.max_depth() - 1.3).abs() < 1e-12);
+        // Apart, within the speculative distance: no contact (no fallback to speculation).
+        let near = Transform::from_translation(Vec2::new(0.0, 1.001));
+        for method in [ContactMethod::Clipping, ContactMethod::CrossingPairs] {
+            assert!(contact_with(method, &b, &Transform::IDENTITY, &b, &near).is_none());
+        }
+        assert!(contact(&b, &Transform::IDENTITY, &b, &near).is_some());
+    }
+
+    #[test]
+    fn circles_use_the_closed_forms_whatever_the_method() {
+        let c: Shape = Circle::new(Vec2::ZERO, 0.5).unwrap().into();
+        let b = boxed(1.0, 1.0);
+        let xf = Transform::from_translation(Vec2::new(0.0, 1.4));
+        let exact = contact(&b, &Transform::IDENTITY, &c, &xf);
+        for method in ContactMethod::ALL {
+            assert_eq!(
+                contact_with(method, &b, &Transform::IDENTITY, &c, &xf),
+                exact
+            );
+        }
+    }
 }

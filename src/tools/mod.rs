@@ -2,4 +2,7 @@
 //! message) so it can be tested without a terminal. `src/main.rs` only parses arguments.
 
 pub mod contact;
+pub mod lab;
+pub mod lab_pairs;
+pub mod rng;
 pub mod shape_spec;
