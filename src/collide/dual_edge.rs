@@ -139,9 +139,23 @@ pub fn collide_proxies(pa: &Proxy, pb: &Proxy, margin: f64) -> Option<Manifold> 
             );
         }
     }
-    let (points, count) = found.best_two(scale);
+    let (mut points, count) = found.best_two(scale);
     if count == 0 {
         return None;
+    }
+    // In a deep overlap the incident vertex that reaches deepest can lie outside the
+    // reference shape, so no kept point shows the full penetration. The deepest point then
+    // carries the shapes' overlap along the normal (how far they must move apart), while
+    // its position stays inside both shapes.
+    let ref_n = ref_proxy.normals()[edge];
+    let ref_v = ref_proxy.points()[edge];
+    let full = inc_proxy
+        .points()
+        .iter()
+        .map(|p| -ref_n.dot(*p - ref_v))
+        .fold(f64::NEG_INFINITY, f64::max);
+    if full > points[0].depth {
+        points[0].depth = full;
     }
     let ref_normal = ref_proxy.normals()[edge];
     let n = if reference_is_b {
@@ -366,9 +380,9 @@ impl PointSet {
 }
 
 impl PointSet {
-    /// At most two points: with more, the two farthest apart along the reference edge
-    /// (the deeper of two at the same place), which span the support and so resist
-    /// rotation best.
+    /// At most two points: with more, the deepest (it carries the penetration) and the one
+    /// farthest from it along the reference edge (the deeper of two at the same place),
+    /// which together span the support and so resist rotation best.
     fn best_two(&self, scale: f64) -> ([ManifoldPoint; 2], usize) {
         let c = self.as_slice();
         match c.len() {
@@ -384,18 +398,27 @@ impl PointSet {
             2 => ([c[0].0, c[1].0], 2),
             _ => {
                 let tie = 1e-9 * scale;
-                let extreme = |sign: f64| {
-                    let t = c
-                        .iter()
-                        .map(|x| sign * x.1)
-                        .fold(f64::NEG_INFINITY, f64::max);
-                    c.iter()
-                        .filter(|x| sign * x.1 >= t - tie)
-                        .max_by(|x, y| x.0.depth.total_cmp(&y.0.depth))
-                        .expect("non-empty")
-                        .0
-                };
-                ([extreme(-1.0), extreme(1.0)], 2)
+                // Points of equal depth (an edge lying on the face) are told apart by their
+                // place along the edge, which does not change with the frame.
+                let max_depth = c
+                    .iter()
+                    .map(|x| x.0.depth)
+                    .fold(f64::NEG_INFINITY, f64::max);
+                let deepest = c
+                    .iter()
+                    .filter(|x| x.0.depth >= max_depth - tie)
+                    .min_by(|x, y| x.1.total_cmp(&y.1))
+                    .expect("non-empty");
+                let reach = c
+                    .iter()
+                    .map(|x| (x.1 - deepest.1).abs())
+                    .fold(0.0, f64::max);
+                let partner = c
+                    .iter()
+                    .filter(|x| x.0.id != deepest.0.id && (x.1 - deepest.1).abs() >= reach - tie)
+                    .max_by(|x, y| x.0.depth.total_cmp(&y.0.depth))
+                    .expect("more than one point");
+                ([deepest.0, partner.0], 2)
             }
         }
     }

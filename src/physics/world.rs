@@ -9,7 +9,7 @@ use super::joint::{DistanceJoint, DistanceJointDef, JointHandle};
 use super::rock::{offset_links, rock_contact, RockSegment};
 use super::settings::PhysicsSettings;
 use super::solver::{integrate_rotation, BodyState, Softness, Solver};
-use crate::collide::contact_within;
+use crate::collide::{contact_with, contact_within, ContactMethod};
 use crate::constants::SPECULATIVE_DISTANCE;
 use crate::geom::{Aabb, MassProperties, Rot, Vec2};
 
@@ -487,13 +487,14 @@ impl PhysicsWorld {
                     Contact::new(Some(ca.body.index), cb.body.index, friction, restitution)
                 });
                 let margin = SPECULATIVE_DISTANCE + (bb.v - ba.v).length() * dt;
-                let m = contact_within(
-                    &ca.def.shape,
-                    &ba.transform(),
-                    &cb.def.shape,
-                    &bb.transform(),
-                    margin,
-                );
+                let (xf_a, xf_b) = (ba.transform(), bb.transform());
+                let m = match self.settings.contact_method {
+                    ContactMethod::DualEdge => {
+                        contact_within(&ca.def.shape, &xf_a, &cb.def.shape, &xf_b, margin)
+                    }
+                    // The other methods have no speculative margin: they report overlap only.
+                    method => contact_with(method, &ca.def.shape, &xf_a, &cb.def.shape, &xf_b),
+                };
                 contact.update(m.as_ref());
                 Some(contact)
             }

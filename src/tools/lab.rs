@@ -350,8 +350,8 @@ pub fn random_report(count: usize, seed: u64) -> String {
         "{count} random convex pairs (seed {seed}): {overlapping} overlapping, {} apart or touching.\n\
          Errors are against the exact separating-axis answer, over the overlapping pairs each\n\
          method answered; 'separates' counts a miss as a failure; jitter turns B by {JITTER_ANGLE} rad.\n\
-         gjk_epa is EPA's normal and depth; dual_edge's depth is its deepest contact point, which\n\
-         is clipped to the reference face and so can read less than EPA's in deep overlaps.\n\n",
+         gjk_epa is EPA's normal and depth; dual_edge's depth is its deepest contact point's, and its\n\
+         normal is a face normal chosen among faces within a flip tolerance of the best.\n\n",
         count - overlapping
     );
     out.push_str(&format_table(&rows));
