@@ -12,6 +12,7 @@
 use super::body::Body;
 use super::world::PhysicsWorld;
 use crate::collide::gjk;
+use crate::collide::swept::sweep_boxes;
 use crate::constants::LINEAR_SLOP;
 use crate::geom::{Aabb, Rot, Shape, Transform, Vec2};
 
@@ -69,7 +70,13 @@ pub(crate) fn solve_continuous(world: &mut PhysicsWorld, _dt: f64) {
             })
             .fold(0.0, f64::max);
         let swept = sweep_bounds(&parts, &pose_at(b, 0.0, turn), &pose_at(b, 1.0, turn));
-        let obstacles = gather_obstacles(world, i, b.bullet, &swept);
+        // The body's bounding circle as a box, moving with its centre: whatever the body
+        // does while turning, it stays inside this box.
+        let mover = (
+            Aabb::from_center(b.center0, Vec2::splat(reach + LINEAR_SLOP)),
+            b.center - b.center0,
+        );
+        let obstacles = gather_obstacles(world, i, b.bullet, &swept, mover);
         if obstacles.is_empty() {
             continue;
         }
@@ -94,12 +101,16 @@ fn sweep_bounds(parts: &[Shape], start: &Transform, end: &Transform) -> Aabb {
         .expanded(LINEAR_SLOP)
 }
 
+/// Obstacles the body may meet this step: those overlapping its swept bounds that the
+/// swept-rectangle test (the cheap pre-check) says the moving box actually reaches.
 fn gather_obstacles(
     world: &PhysicsWorld,
     body: usize,
     bullet: bool,
     swept: &Aabb,
+    mover: (Aabb, Vec2),
 ) -> Vec<Obstacle> {
+    let reaches = |b: &Aabb, moves: Vec2| sweep_boxes(b, moves, &mover.0, mover.1).is_some();
     let start_center = world.bodies.items[body]
         .as_ref()
         .map_or(Vec2::ZERO, |b| b.center0);
@@ -107,7 +118,10 @@ fn gather_obstacles(
     for s in &world.rock {
         let seg = s.segment;
         let n = seg.normal();
-        if s.aabb().overlaps(swept) && n.dot(start_center - seg.a) > 0.0 {
+        if s.aabb().overlaps(swept)
+            && n.dot(start_center - seg.a) > 0.0
+            && reaches(&s.aabb(), Vec2::ZERO)
+        {
             out.push(Obstacle {
                 shape: Shape::Segment(seg),
                 xf: Transform::IDENTITY,
@@ -121,9 +135,10 @@ fn gather_obstacles(
                 continue;
             };
             let xf = other.transform();
+            let (start, moved) = (other.previous_transform(), other.center - other.center0);
             for c in &other.colliders {
                 if let Some(shape) = world.colliders.get_shape(c.index, c.generation) {
-                    if shape.aabb(&xf).overlaps(swept) {
+                    if shape.aabb(&xf).overlaps(swept) && reaches(&shape.aabb(&start), moved) {
                         out.push(Obstacle {
                             shape,
                             xf,

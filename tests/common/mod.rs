@@ -158,3 +158,30 @@ pub fn config(cases: u32) -> ProptestConfig {
         ..ProptestConfig::default()
     }
 }
+
+/// Compares `hashes` (name → value) with the golden file `tests/golden/{file}`, or rewrites
+/// the file when `CAVEFLY_BLESS=1` (a commit that re-blesses must say why).
+pub fn check_golden(file: &str, hashes: &std::collections::BTreeMap<String, u64>) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(file);
+    let shown: std::collections::BTreeMap<String, String> = hashes
+        .iter()
+        .map(|(k, v)| (k.clone(), format!("{v:016x}")))
+        .collect();
+    if std::env::var("CAVEFLY_BLESS").as_deref() == Ok("1") {
+        let text = ron::ser::to_string_pretty(&shown, ron::ser::PrettyConfig::default())
+            .expect("serialisable");
+        std::fs::write(&path, text + "\n").expect("golden file written");
+        return;
+    }
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}; run with CAVEFLY_BLESS=1 to record it",
+            path.display()
+        )
+    });
+    let golden: std::collections::BTreeMap<String, String> =
+        ron::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert_eq!(shown, golden, "{} differs; if the change is intended, re-bless with CAVEFLY_BLESS=1 and say why in the commit", path.display());
+}
