@@ -39,3 +39,14 @@ pub const EPA_TOLERANCE_REL: f64 = 1e-12;
 /// EPA's iteration cap. The polytope can gain at most one vertex of the Minkowski difference
 /// per iteration and that difference has at most twice [`MAX_POLYGON_VERTICES`] vertices.
 pub const EPA_MAX_ITERATIONS: usize = 4 * MAX_POLYGON_VERTICES + 8;
+
+/// A body slower than this (m/s) counts as resting toward falling asleep. Larger puts
+/// slowly creeping piles to sleep sooner; smaller keeps more bodies simulated.
+pub const SLEEP_LINEAR_TOLERANCE: f64 = 0.05;
+
+/// A body turning slower than this (rad/s, about 2°/s) counts as resting.
+pub const SLEEP_ANGULAR_TOLERANCE: f64 = 2.0 * std::f64::consts::PI / 180.0;
+
+/// How long (s) every body of a touching group must rest before the group sleeps. Sleeping
+/// bodies cost nothing until something awake touches them.
+pub const TIME_TO_SLEEP: f64 = 0.5;

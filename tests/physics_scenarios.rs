@@ -390,3 +390,64 @@ fn rock_segment_is_one_sided() {
     run(&mut w, 1.0);
     assert!(w.body(b).unwrap().position().y > 3.0);
 }
+
+#[test]
+fn resting_stack_sleeps_and_wakes_when_hit() {
+    let mut w = world();
+    floor(&mut w, 10.0);
+    let stack: Vec<BodyHandle> = (0..3)
+        .map(|i| {
+            dynamic_box(
+                &mut w,
+                Vec2::new(0.0, 0.5 + i as f64),
+                Vec2::splat(0.5),
+                0.6,
+            )
+        })
+        .collect();
+    run(&mut w, 2.0);
+    assert!(
+        stack.iter().all(|b| !w.body(*b).unwrap().is_awake()),
+        "the stack fell asleep"
+    );
+    let before: Vec<Vec2> = stack
+        .iter()
+        .map(|b| w.body(*b).unwrap().position())
+        .collect();
+    // A heavy ball dropped on top wakes the whole stack, not only the box it lands on.
+    let ball = w.create_body(&BodyDef {
+        position: Vec2::new(0.3, 5.0),
+        ..BodyDef::default()
+    });
+    let mut c = ColliderDef::new(Circle::new(Vec2::ZERO, 0.4).unwrap());
+    c.density = 20.0;
+    w.add_collider(ball, &c).unwrap();
+    let mut all_awake = false;
+    for _ in 0..120 {
+        w.step(DT);
+        all_awake |= stack.iter().all(|b| w.body(*b).unwrap().is_awake());
+    }
+    assert!(all_awake, "the hit woke every box of the stack");
+    assert!(
+        w.body(ball).unwrap().position().y < 4.0,
+        "the ball landed instead of floating"
+    );
+    let moved: f64 = stack
+        .iter()
+        .zip(&before)
+        .map(|(b, p)| (w.body(*b).unwrap().position() - *p).length())
+        .fold(0.0, f64::max);
+    assert!(moved > 1e-4, "the stack felt the hit");
+}
+
+#[test]
+fn setting_a_velocity_wakes_a_sleeping_body() {
+    let mut w = world();
+    floor(&mut w, 10.0);
+    let b = dynamic_box(&mut w, Vec2::new(0.0, 0.5), Vec2::splat(0.5), 0.6);
+    run(&mut w, 1.0);
+    assert!(!w.body(b).unwrap().is_awake());
+    w.set_linear_velocity(b, Vec2::new(0.0, 3.0));
+    run(&mut w, 0.1);
+    assert!(w.body(b).unwrap().position().y > 0.6);
+}

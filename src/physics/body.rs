@@ -99,6 +99,10 @@ pub struct Body {
     /// The smallest extent of the body's colliders: how far it may move in a step before
     /// it needs continuous collision.
     pub(crate) min_extent: f64,
+    /// How long the body has been resting, s.
+    pub(crate) sleep_time: f64,
+    /// False while the body sleeps (it is then not simulated).
+    pub(crate) awake: bool,
 }
 
 impl Body {
@@ -127,6 +131,8 @@ impl Body {
             user_data: def.user_data,
             colliders: Vec::new(),
             min_extent: f64::INFINITY,
+            sleep_time: 0.0,
+            awake: true,
         }
     }
 
@@ -210,6 +216,26 @@ impl Body {
     /// The body's colliders, in the order they were added.
     pub fn colliders(&self) -> &[ColliderHandle] {
         &self.colliders
+    }
+
+    /// Whether the body is simulated; a resting group of bodies falls asleep and wakes
+    /// when something awake touches it or the game moves it.
+    pub fn is_awake(&self) -> bool {
+        self.awake
+    }
+
+    /// Whether this body moves during a step: awake dynamic bodies and kinematic bodies.
+    pub(crate) fn is_active(&self) -> bool {
+        match self.kind {
+            BodyKind::Static => false,
+            BodyKind::Kinematic => true,
+            BodyKind::Dynamic => self.awake,
+        }
+    }
+
+    pub(crate) fn wake(&mut self) {
+        self.awake = true;
+        self.sleep_time = 0.0;
     }
 
     /// Kinetic energy, J.

@@ -25,6 +25,8 @@ pub struct PhysicsSettings {
     pub ccd_size_fraction: f64,
     /// Which contact method body/body pairs use.
     pub contact_method: ContactMethod,
+    /// Whether resting groups of bodies fall asleep.
+    pub allow_sleep: bool,
 }
 
 impl Default for PhysicsSettings {
@@ -38,6 +40,7 @@ impl Default for PhysicsSettings {
             restitution_threshold: 1.0,
             ccd_size_fraction: 0.25,
             contact_method: ContactMethod::DualEdge,
+            allow_sleep: true,
         }
     }
 }

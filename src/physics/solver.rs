@@ -97,6 +97,8 @@ struct PointConstraint {
 /// A contact prepared for solving.
 #[derive(Clone, Debug)]
 pub(crate) struct ContactConstraint {
+    /// Which contact (its place in the world's list) this constraint solves.
+    contact: usize,
     a: usize,
     b: usize,
     normal: Vec2,
@@ -127,12 +129,13 @@ fn cross2(a: Vec2, b: Vec2) -> f64 {
 
 impl Solver<'_> {
     /// Prepares `contact` between state `a` and state `b`.
-    pub fn add_contact(&mut self, contact: &Contact, a: usize, b: usize) {
+    pub fn add_contact(&mut self, index: usize, contact: &Contact, a: usize, b: usize) {
         let (sa, sb) = (self.states[a], self.states[b]);
         let (ca, cb) = (self.centers[a], self.centers[b]);
         let n = contact.normal;
         let t = right_perp(n);
         let mut c = ContactConstraint {
+            contact: index,
             a,
             b,
             normal: n,
@@ -286,9 +289,10 @@ impl Solver<'_> {
         }
     }
 
-    /// Copies the impulses back into the persistent contacts, in the order they were added.
-    pub fn store_impulses<'c>(&self, contacts: impl Iterator<Item = &'c mut Contact>) {
-        for (c, contact) in self.constraints.iter().zip(contacts) {
+    /// Copies the impulses back into the persistent contacts.
+    pub fn store_impulses<K>(&self, contacts: &mut [(K, Contact)]) {
+        for c in &self.constraints {
+            let contact = &mut contacts[c.contact].1;
             for (p, cp) in c.points[..c.count].iter().zip(contact.points.iter_mut()) {
                 cp.normal_impulse = p.normal_impulse;
                 cp.tangent_impulse = p.tangent_impulse;

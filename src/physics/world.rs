@@ -10,7 +10,9 @@ use super::rock::{offset_links, rock_contact, RockSegment};
 use super::settings::PhysicsSettings;
 use super::solver::{integrate_rotation, BodyState, Softness, Solver};
 use crate::collide::{contact_with, contact_within, ContactMethod};
-use crate::constants::SPECULATIVE_DISTANCE;
+use crate::constants::{
+    SLEEP_ANGULAR_TOLERANCE, SLEEP_LINEAR_TOLERANCE, SPECULATIVE_DISTANCE, TIME_TO_SLEEP,
+};
 use crate::geom::{Aabb, MassProperties, Rot, Vec2};
 
 /// Slots with generations: a removed item's slot is reused with a new generation, so old
@@ -260,6 +262,7 @@ impl PhysicsWorld {
     pub fn set_linear_velocity(&mut self, handle: BodyHandle, v: Vec2) {
         if let Some(b) = self.body_mut(handle).filter(|_| v.is_finite()) {
             b.v = v;
+            b.wake();
         }
     }
 
@@ -267,6 +270,7 @@ impl PhysicsWorld {
     pub fn set_angular_velocity(&mut self, handle: BodyHandle, w: f64) {
         if let Some(b) = self.body_mut(handle).filter(|_| w.is_finite()) {
             b.w = w;
+            b.wake();
         }
     }
 
@@ -280,6 +284,7 @@ impl PhysicsWorld {
             b.center = position + b.rot.rotate(b.local_center);
             b.rot0 = b.rot;
             b.center0 = b.center;
+            b.wake();
         }
     }
 
@@ -291,6 +296,7 @@ impl PhysicsWorld {
         {
             b.force += force;
             b.torque += (point - b.center).perp_dot(force);
+            b.wake();
         }
     }
 
@@ -301,6 +307,7 @@ impl PhysicsWorld {
             .filter(|b| b.is_dynamic() && torque.is_finite())
         {
             b.torque += torque;
+            b.wake();
         }
     }
 
@@ -312,6 +319,7 @@ impl PhysicsWorld {
         {
             b.v += b.inv_mass * impulse;
             b.w += b.inv_inertia * (point - b.center).perp_dot(impulse);
+            b.wake();
         }
     }
 
@@ -347,8 +355,8 @@ impl PhysicsWorld {
         {
             return None;
         }
-        self.body(def.body_a)?;
-        self.body(def.body_b)?;
+        self.body_mut(def.body_a)?.wake();
+        self.body_mut(def.body_b)?.wake();
         let (index, generation) = self.joints.insert(DistanceJoint {
             def: *def,
             impulse: 0.0,
@@ -398,8 +406,10 @@ impl PhysicsWorld {
             b.rot0 = b.rot;
         }
         self.update_contacts(dt);
+        self.update_islands();
         self.solve(dt);
         super::ccd::solve_continuous(self, dt);
+        self.update_rest_times(dt);
         self.emit_events();
     }
 
@@ -416,7 +426,7 @@ impl PhysicsWorld {
                 Some(Entry {
                     aabb: c.compute_aabb(&b.transform(), reach),
                     body: c.body.index,
-                    moving: b.kind != BodyKind::Static,
+                    moving: b.is_active(),
                     dynamic: b.kind == BodyKind::Dynamic,
                 })
             }));
@@ -430,7 +440,7 @@ impl PhysicsWorld {
         self.broad.pairs(&entries, &mut pairs);
         let mut live: Vec<PairKey> = pairs.iter().map(|&(a, b)| PairKey::Bodies(a, b)).collect();
         for (ci, e) in entries.iter().enumerate() {
-            let Some(e) = e.as_ref().filter(|e| e.dynamic) else {
+            let Some(e) = e.as_ref().filter(|e| e.dynamic && e.moving) else {
                 continue;
             };
             for (si, s) in self.rock.iter().enumerate() {
@@ -448,7 +458,11 @@ impl PhysicsWorld {
             while let Some((k, _)) = old_iter.peek() {
                 if *k < key {
                     let (k, c) = old_iter.next().expect("peeked");
-                    ended.push((k, c));
+                    if self.asleep(&c) {
+                        self.contacts.push((k, c)); // Sleeping pairs keep their contact.
+                    } else {
+                        ended.push((k, c));
+                    }
                 } else {
                     break;
                 }
@@ -461,11 +475,117 @@ impl PhysicsWorld {
                 self.contacts.push((key, contact));
             }
         }
-        ended.extend(old_iter);
+        for (k, c) in old_iter {
+            if self.asleep(&c) {
+                self.contacts.push((k, c));
+            } else {
+                ended.push((k, c));
+            }
+        }
         self.events.clear();
         for (k, c) in ended {
             if c.touching {
                 self.events.push(self.event(ContactEventKind::End, k, &c));
+            }
+        }
+    }
+
+    /// Whether neither side of a contact is simulated (asleep, static or rock).
+    fn asleep(&self, c: &Contact) -> bool {
+        let active = |i: u32| {
+            self.bodies.items[i as usize]
+                .as_ref()
+                .is_some_and(|b| b.is_active())
+        };
+        let alive = |i: u32| self.bodies.items[i as usize].is_some();
+        alive(c.body_b)
+            && c.body_a.is_none_or(alive)
+            && !active(c.body_b)
+            && !c.body_a.is_some_and(active)
+    }
+
+    /// Groups bodies that touch (or are jointed) into islands; an island whose bodies have
+    /// all rested for [`TIME_TO_SLEEP`] sleeps, and an island with any restless body wakes
+    /// whole, so a sleeping stack never acts as rock under something awake.
+    fn update_islands(&mut self) {
+        let n = self.bodies.items.len();
+        let mut parent: Vec<usize> = (0..n).collect();
+        fn root(parent: &mut [usize], mut i: usize) -> usize {
+            while parent[i] != i {
+                parent[i] = parent[parent[i]];
+                i = parent[i];
+            }
+            i
+        }
+        let dynamic =
+            |items: &[Option<Body>], i: usize| items[i].as_ref().is_some_and(|b| b.is_dynamic());
+        let mut links: Vec<(usize, usize)> = Vec::new();
+        for (_, c) in &self.contacts {
+            if c.points.is_empty() {
+                continue;
+            }
+            let b = c.body_b as usize;
+            match c.body_a.map(|a| a as usize) {
+                Some(a) if dynamic(&self.bodies.items, a) && dynamic(&self.bodies.items, b) => {
+                    links.push((a, b))
+                }
+                Some(a) => {
+                    // Touching a moving kinematic body keeps a body awake.
+                    let moving = self.bodies.items[a].as_ref().is_some_and(|k| {
+                        k.kind == BodyKind::Kinematic && (k.v != Vec2::ZERO || k.w != 0.0)
+                    });
+                    if moving {
+                        if let Some(body) = self.bodies.items[b].as_mut() {
+                            body.wake();
+                        }
+                    }
+                }
+                None => {}
+            }
+        }
+        for j in self.joints.items.iter().flatten() {
+            let (a, b) = (j.def.body_a.index as usize, j.def.body_b.index as usize);
+            if dynamic(&self.bodies.items, a) && dynamic(&self.bodies.items, b) {
+                links.push((a, b));
+            }
+        }
+        for (a, b) in links {
+            let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+            if ra != rb {
+                parent[ra.max(rb)] = ra.min(rb);
+            }
+        }
+        let mut least_rest = vec![f64::INFINITY; n];
+        for i in 0..n {
+            if let Some(b) = self.bodies.items[i].as_ref().filter(|b| b.is_dynamic()) {
+                let r = root(&mut parent, i);
+                least_rest[r] = least_rest[r].min(b.sleep_time);
+            }
+        }
+        for i in 0..n {
+            let r = root(&mut parent, i);
+            let Some(b) = self.bodies.items[i].as_mut().filter(|b| b.is_dynamic()) else {
+                continue;
+            };
+            let sleep = self.settings.allow_sleep && least_rest[r] >= TIME_TO_SLEEP;
+            if sleep && b.awake {
+                b.awake = false;
+                b.v = Vec2::ZERO;
+                b.w = 0.0;
+            } else if !sleep && !b.awake {
+                b.awake = true;
+            }
+        }
+    }
+
+    /// Advances rest timers after a step.
+    fn update_rest_times(&mut self, dt: f64) {
+        for b in self.bodies.items.iter_mut().flatten() {
+            if b.is_dynamic() && b.awake {
+                let resting = b.v.length_squared()
+                    <= SLEEP_LINEAR_TOLERANCE * SLEEP_LINEAR_TOLERANCE
+                    && b.w.abs() <= SLEEP_ANGULAR_TOLERANCE;
+                b.sleep_time = if resting { b.sleep_time + dt } else { 0.0 };
             }
         }
     }
@@ -542,8 +662,9 @@ impl PhysicsWorld {
                         w: b.w,
                         dp: Vec2::ZERO,
                         dq: Rot::IDENTITY,
-                        inv_mass: b.inv_mass,
-                        inv_inertia: b.inv_inertia,
+                        // A sleeping body holds still like rock for whatever touches it.
+                        inv_mass: if b.is_active() { b.inv_mass } else { 0.0 },
+                        inv_inertia: if b.is_active() { b.inv_inertia } else { 0.0 },
                     });
                     centers.push(b.center);
                     rotations.push(b.rot);
@@ -569,7 +690,7 @@ impl PhysicsWorld {
             inv_h: 1.0 / h,
             max_push: self.settings.max_push_speed,
         };
-        for (_, c) in self.contacts.iter_mut() {
+        for (index, (_, c)) in self.contacts.iter_mut().enumerate() {
             let a = c.body_a.map_or(fixed, |i| i as usize);
             let b = c.body_b as usize;
             let (ba, bb) = (
@@ -586,7 +707,16 @@ impl PhysicsWorld {
                 c.normal_speed = rel.dot(c.normal);
                 c.tangent_speed = rel.dot(crate::geom::right_perp(c.normal));
             }
-            solver.add_contact(c, a, b);
+            let active = |i: usize| {
+                self.bodies
+                    .items
+                    .get(i)
+                    .and_then(|b| b.as_ref())
+                    .is_some_and(|b| b.is_active())
+            };
+            if active(a) || active(b) {
+                solver.add_contact(index, c, a, b);
+            }
         }
         let mut joints: Vec<(usize, usize, &mut DistanceJoint)> = Vec::new();
         let mut joint_slots: Vec<usize> = Vec::new();
@@ -607,7 +737,7 @@ impl PhysicsWorld {
         let gravity = self.settings.gravity;
         for _ in 0..substeps {
             for (i, b) in self.bodies.items.iter().enumerate() {
-                let Some(b) = b.as_ref().filter(|b| b.is_dynamic()) else {
+                let Some(b) = b.as_ref().filter(|b| b.is_dynamic() && b.awake) else {
                     continue;
                 };
                 let s = &mut solver.states[i];
@@ -621,7 +751,7 @@ impl PhysicsWorld {
             solver.solve_joints(&mut joints, h, true);
             solver.solve_contacts(true);
             for (i, b) in self.bodies.items.iter().enumerate() {
-                if b.as_ref().is_some_and(|b| b.kind != BodyKind::Static) {
+                if b.as_ref().is_some_and(|b| b.is_active()) {
                     let s = &mut solver.states[i];
                     s.dp += h * s.v;
                     s.dq = integrate_rotation(s.dq, h * s.w);
@@ -634,7 +764,7 @@ impl PhysicsWorld {
             }
         }
         solver.apply_restitution(self.settings.restitution_threshold);
-        solver.store_impulses(self.contacts.iter_mut().map(|(_, c)| c));
+        solver.store_impulses(&mut self.contacts);
         let mut broken = Vec::new();
         for (((_, _, j), sum), slot) in joints.iter_mut().zip(&joint_impulse_sum).zip(&joint_slots)
         {
@@ -646,7 +776,7 @@ impl PhysicsWorld {
         drop(joints);
         for (i, b) in self.bodies.items.iter_mut().enumerate() {
             let Some(b) = b.as_mut() else { continue };
-            if b.kind == BodyKind::Static {
+            if !b.is_active() {
                 continue;
             }
             let s = states[i];
@@ -759,15 +889,25 @@ impl PhysicsWorld {
             })
     }
 
-    /// A hash of the world state: every body's position, rotation and velocities, bit for
-    /// bit, in slot order (FNV-1a, 64 bits).
+    /// A hash of the world state: every body's position, rotation, velocities and rest
+    /// state, bit for bit, in slot order (FNV-1a, 64 bits).
     pub fn state_hash(&self) -> u64 {
         let mut h = crate::hash::Fnv1a::new();
         for (handle, b) in self.bodies() {
             h.write_u32(handle.index);
-            for x in [b.center.x, b.center.y, b.rot.c, b.rot.s, b.v.x, b.v.y, b.w] {
+            for x in [
+                b.center.x,
+                b.center.y,
+                b.rot.c,
+                b.rot.s,
+                b.v.x,
+                b.v.y,
+                b.w,
+                b.sleep_time,
+            ] {
                 h.write_f64(x);
             }
+            h.write_u32(b.awake as u32);
         }
         h.finish()
     }
