@@ -50,3 +50,8 @@ pub const SLEEP_ANGULAR_TOLERANCE: f64 = 2.0 * std::f64::consts::PI / 180.0;
 /// How long (s) every body of a touching group must rest before the group sleeps. Sleeping
 /// bodies cost nothing until something awake touches them.
 pub const TIME_TO_SLEEP: f64 = 0.5;
+
+/// How much looser than a collider's bounding box its broad-phase box is (m). A body may
+/// move this far before pairs are searched again; larger searches less often but hands the
+/// narrow phase more pairs that turn out apart.
+pub const FAT_MARGIN: f64 = 0.1;

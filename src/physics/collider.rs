@@ -73,6 +73,11 @@ pub struct Collider {
     pub(crate) def: ColliderDef,
     /// Bounding box in the world at the current pose, grown by the speculative distance.
     pub(crate) aabb: Aabb,
+    /// A looser box that `aabb` stays inside while the body moves a little; pairs are found
+    /// again only when some collider leaves its loose box.
+    pub(crate) fat: Aabb,
+    /// Whether its body moved (was awake) when pairs were last found.
+    pub(crate) was_active: bool,
 }
 
 impl Collider {

@@ -3,7 +3,7 @@
 use super::body::{Body, BodyDef, BodyHandle, BodyKind};
 use super::broad_phase::{Entry, GridBroadPhase};
 use super::collider::{Collider, ColliderDef, ColliderHandle};
-use super::contact::{Contact, PairKey};
+use super::contact::{CachedManifold, Contact, PairKey};
 use super::events::{ContactEvent, ContactEventKind, PartRef};
 use super::joint::{DistanceJoint, DistanceJointDef, JointHandle};
 use super::rock::{offset_links, rock_contact, RockSegment};
@@ -11,9 +11,10 @@ use super::settings::PhysicsSettings;
 use super::solver::{integrate_rotation, BodyState, Softness, Solver};
 use crate::collide::{contact_with, contact_within, ContactMethod};
 use crate::constants::{
-    SLEEP_ANGULAR_TOLERANCE, SLEEP_LINEAR_TOLERANCE, SPECULATIVE_DISTANCE, TIME_TO_SLEEP,
+    FAT_MARGIN, SLEEP_ANGULAR_TOLERANCE, SLEEP_LINEAR_TOLERANCE, SPECULATIVE_DISTANCE,
+    TIME_TO_SLEEP,
 };
-use crate::geom::{Aabb, MassProperties, Rot, Vec2};
+use crate::geom::{Aabb, MassProperties, Rot, Transform, Vec2};
 
 /// Slots with generations: a removed item's slot is reused with a new generation, so old
 /// handles to it stop working instead of reaching the new item.
@@ -86,6 +87,10 @@ pub struct PhysicsWorld {
     broad: GridBroadPhase,
     /// Contacts sorted by pair, so they are visited in the same order on every run.
     pub(crate) contacts: Vec<(PairKey, Contact)>,
+    /// Candidate pairs from the last broad phase, still valid while every collider stays
+    /// inside its loose box.
+    pairs: Vec<PairKey>,
+    pairs_valid: bool,
     events: Vec<ContactEvent>,
     broken: Vec<JointHandle>,
 }
@@ -101,6 +106,8 @@ impl PhysicsWorld {
             rock: Vec::new(),
             broad: GridBroadPhase::default(),
             contacts: Vec::new(),
+            pairs: Vec::new(),
+            pairs_valid: false,
             events: Vec::new(),
             broken: Vec::new(),
         }
@@ -135,11 +142,15 @@ impl PhysicsWorld {
             return None;
         }
         let xf = self.bodies.get(body.index, body.generation)?.transform();
+        let aabb = def.shape.aabb(&xf);
         let collider = Collider {
             body,
             def: *def,
-            aabb: def.shape.aabb(&xf),
+            aabb,
+            fat: aabb,
+            was_active: false,
         };
+        self.pairs_valid = false;
         let (index, generation) = self.colliders.insert(collider);
         let handle = ColliderHandle { index, generation };
         self.bodies
@@ -206,6 +217,7 @@ impl PhysicsWorld {
         let Some(body) = self.bodies.remove(handle.index, handle.generation) else {
             return false;
         };
+        self.pairs_valid = false;
         let removed: Vec<u32> = body.colliders.iter().map(|c| c.index).collect();
         for c in &body.colliders {
             self.colliders.remove(c.index, c.generation);
@@ -329,6 +341,7 @@ impl PhysicsWorld {
         let base = self.rock.len() as u32;
         let mut chain = segments.to_vec();
         offset_links(&mut chain, base);
+        self.pairs_valid = false;
         self.rock.extend(chain);
         base
     }
@@ -416,45 +429,32 @@ impl PhysicsWorld {
     /// Broad and narrow phase: refreshes every contact's manifold.
     fn update_contacts(&mut self, dt: f64) {
         let margin = SPECULATIVE_DISTANCE;
-        let mut entries: Vec<Option<Entry>> = Vec::with_capacity(self.colliders.items.len());
-        for c in &self.colliders.items {
-            entries.push(c.as_ref().and_then(|c| {
-                let b = self.bodies.get(c.body.index, c.body.generation)?;
-                // Grow by the distance covered in a step, so approaching pairs get
-                // speculative contacts before they meet.
-                let reach = margin + b.v.length() * dt;
-                Some(Entry {
-                    aabb: c.compute_aabb(&b.transform(), reach),
-                    body: c.body.index,
-                    moving: b.is_active(),
-                    dynamic: b.kind == BodyKind::Dynamic,
-                })
-            }));
-        }
-        for (c, e) in self.colliders.items.iter_mut().zip(&entries) {
-            if let (Some(c), Some(e)) = (c, e) {
-                c.aabb = e.aabb;
-            }
-        }
-        let mut pairs = Vec::new();
-        self.broad.pairs(&entries, &mut pairs);
-        let mut live: Vec<PairKey> = pairs.iter().map(|&(a, b)| PairKey::Bodies(a, b)).collect();
-        for (ci, e) in entries.iter().enumerate() {
-            let Some(e) = e.as_ref().filter(|e| e.dynamic && e.moving) else {
+        let mut stale = !self.pairs_valid;
+        for c in self.colliders.items.iter_mut().flatten() {
+            let Some(b) = self.bodies.get(c.body.index, c.body.generation) else {
                 continue;
             };
-            for (si, s) in self.rock.iter().enumerate() {
-                if s.aabb().overlaps(&e.aabb) {
-                    live.push(PairKey::Rock(ci as u32, si as u32));
-                }
+            // Grow by the distance covered in a step, so approaching pairs get speculative
+            // contacts before they meet.
+            let reach = margin + b.v.length() * dt;
+            c.aabb = c.compute_aabb(&b.transform(), reach);
+            if !c.fat.contains(&c.aabb) || c.was_active != b.is_active() {
+                c.fat = c.aabb.expanded(FAT_MARGIN);
+                c.was_active = b.is_active();
+                stale = true;
             }
         }
+        if stale {
+            self.find_pairs();
+        }
+        let live = std::mem::take(&mut self.pairs);
         debug_assert!(live.windows(2).all(|w| w[0] < w[1]), "pairs come sorted");
+        let keys = live.clone();
         // Contacts whose pair is gone end (events are emitted from `ended`).
         let mut ended = Vec::new();
         let old = std::mem::take(&mut self.contacts);
         let mut old_iter = old.into_iter().peekable();
-        for key in live {
+        for key in keys {
             while let Some((k, _)) = old_iter.peek() {
                 if *k < key {
                     let (k, c) = old_iter.next().expect("peeked");
@@ -475,6 +475,7 @@ impl PhysicsWorld {
                 self.contacts.push((key, contact));
             }
         }
+        self.pairs = live;
         for (k, c) in old_iter {
             if self.asleep(&c) {
                 self.contacts.push((k, c));
@@ -488,6 +489,41 @@ impl PhysicsWorld {
                 self.events.push(self.event(ContactEventKind::End, k, &c));
             }
         }
+    }
+
+    /// Finds candidate pairs from the colliders' loose boxes: body pairs from the grid, rock
+    /// pairs for every moving dynamic collider. Sorted, bodies before rock.
+    fn find_pairs(&mut self) {
+        let entries: Vec<Option<Entry>> = self
+            .colliders
+            .items
+            .iter()
+            .map(|c| {
+                let c = c.as_ref()?;
+                let b = self.bodies.get(c.body.index, c.body.generation)?;
+                Some(Entry {
+                    aabb: c.fat,
+                    body: c.body.index,
+                    moving: b.is_active(),
+                    dynamic: b.kind == BodyKind::Dynamic,
+                })
+            })
+            .collect();
+        let mut pairs = Vec::new();
+        self.broad.pairs(&entries, &mut pairs);
+        let mut live: Vec<PairKey> = pairs.iter().map(|&(a, b)| PairKey::Bodies(a, b)).collect();
+        for (ci, e) in entries.iter().enumerate() {
+            let Some(e) = e.as_ref().filter(|e| e.dynamic && e.moving) else {
+                continue;
+            };
+            for (si, s) in self.rock.iter().enumerate() {
+                if s.aabb().overlaps(&e.aabb) {
+                    live.push(PairKey::Rock(ci as u32, si as u32));
+                }
+            }
+        }
+        self.pairs = live;
+        self.pairs_valid = true;
     }
 
     /// Whether neither side of a contact is simulated (asleep, static or rock).
@@ -608,14 +644,15 @@ impl PhysicsWorld {
                 });
                 let margin = SPECULATIVE_DISTANCE + (bb.v - ba.v).length() * dt;
                 let (xf_a, xf_b) = (ba.transform(), bb.transform());
-                let m = match self.settings.contact_method {
+                let method = self.settings.contact_method;
+                let compute = || match method {
                     ContactMethod::DualEdge => {
                         contact_within(&ca.def.shape, &xf_a, &cb.def.shape, &xf_b, margin)
                     }
                     // The other methods have no speculative margin: they report overlap only.
                     method => contact_with(method, &ca.def.shape, &xf_a, &cb.def.shape, &xf_b),
                 };
-                contact.update(m.as_ref());
+                Self::refresh(&mut contact, &xf_a, &xf_b, margin, compute);
                 Some(contact)
             }
             PairKey::Rock(ic, si) => {
@@ -632,17 +669,36 @@ impl PhysicsWorld {
                     )
                 });
                 let margin = SPECULATIVE_DISTANCE + b.v.length() * dt;
-                let m = rock_contact(
-                    &self.rock,
-                    si as usize,
-                    &c.def.shape,
-                    &b.transform(),
-                    margin,
-                );
-                contact.update(m.as_ref());
+                let xf_b = b.transform();
+                let compute = || rock_contact(&self.rock, si as usize, &c.def.shape, &xf_b, margin);
+                Self::refresh(&mut contact, &Transform::IDENTITY, &xf_b, margin, compute);
                 Some(contact)
             }
         }
+    }
+
+    /// Updates a contact's manifold: reused from its cache while the pair has barely moved,
+    /// computed afresh otherwise.
+    fn refresh(
+        contact: &mut Contact,
+        xf_a: &Transform,
+        xf_b: &Transform,
+        margin: f64,
+        compute: impl FnOnce() -> Option<crate::collide::Manifold>,
+    ) {
+        if let Some(m) = contact
+            .cache
+            .as_ref()
+            .and_then(|c| c.reuse(xf_a, xf_b, margin))
+        {
+            contact.update(Some(&m));
+            return;
+        }
+        let m = compute();
+        contact.cache = m
+            .as_ref()
+            .map(|m| CachedManifold::new(m, xf_a, xf_b, margin));
+        contact.update(m.as_ref());
     }
 
     /// Runs the solver over every contact and joint, then moves the bodies.
