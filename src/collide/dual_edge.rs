@@ -95,31 +95,28 @@ pub fn collide_proxies(pa: &Proxy, pb: &Proxy, margin: f64) -> Option<Manifold> 
     } else {
         inc_proxy.len()
     };
-    for inc_edge in incident_edges(inc_proxy, feature) {
-        clip(
-            ref_proxy,
-            edge,
-            inc_proxy,
-            inc_edge,
-            reference_is_b,
-            Clip::Inside,
-            &mut found,
-        );
-    }
-    if found.is_empty() {
-        // Deep overlap past a corner: the edges next to the incident feature miss the
-        // reference shape, so look along the whole incident outline.
-        for inc_edge in all_edges.clone() {
+    let clip_edges = |edges: &mut dyn Iterator<Item = usize>, mode: Clip, found: &mut PointSet| {
+        for inc_edge in edges {
             clip(
                 ref_proxy,
                 edge,
                 inc_proxy,
                 inc_edge,
                 reference_is_b,
-                Clip::Inside,
-                &mut found,
+                mode,
+                found,
             );
         }
+    };
+    clip_edges(
+        &mut incident_edges(inc_proxy, feature),
+        Clip::Inside,
+        &mut found,
+    );
+    if found.is_empty() {
+        // Deep overlap past a corner: the edges next to the incident feature miss the
+        // reference shape, so look along the whole incident outline.
+        clip_edges(&mut all_edges.clone(), Clip::Inside, &mut found);
     }
     if found.is_empty() && inc_proxy.len() > 2 {
         // No part of the incident outline is inside the reference shape: the reference
@@ -127,17 +124,11 @@ pub fn collide_proxies(pa: &Proxy, pb: &Proxy, margin: f64) -> Option<Manifold> 
         contained_vertices(ref_proxy, edge, inc_proxy, reference_is_b, &mut found);
     }
     if found.is_empty() {
-        for inc_edge in incident_edges(inc_proxy, feature) {
-            clip(
-                ref_proxy,
-                edge,
-                inc_proxy,
-                inc_edge,
-                reference_is_b,
-                Clip::Slab,
-                &mut found,
-            );
-        }
+        clip_edges(
+            &mut incident_edges(inc_proxy, feature),
+            Clip::Slab,
+            &mut found,
+        );
     }
     let (mut points, count) = found.best_two(scale);
     if count == 0 {

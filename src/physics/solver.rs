@@ -310,15 +310,7 @@ impl Solver<'_> {
     ) {
         for (a, b, j) in joints.iter_mut() {
             let (mut sa, mut sb) = (self.states[*a], self.states[*b]);
-            let ra = sa
-                .dq
-                .rotate(self.rotations[*a].rotate(j.def.local_anchor_a - j.local_center_a));
-            let rb = sb
-                .dq
-                .rotate(self.rotations[*b].rotate(j.def.local_anchor_b - j.local_center_b));
-            let pa = self.centers[*a] + sa.dp + ra;
-            let pb = self.centers[*b] + sb.dp + rb;
-            let d = pb - pa;
+            let (ra, rb, d) = self.joint_anchors(*a, *b, j);
             let len = d.length();
             if len < 1e-9 {
                 continue;
@@ -368,17 +360,25 @@ impl Solver<'_> {
         }
     }
 
+    /// A joint's anchors now, relative to each body's centre of mass, and the vector from
+    /// anchor A to anchor B.
+    fn joint_anchors(&self, a: usize, b: usize, j: &DistanceJoint) -> (Vec2, Vec2, Vec2) {
+        let (sa, sb) = (&self.states[a], &self.states[b]);
+        let ra = sa
+            .dq
+            .rotate(self.rotations[a].rotate(j.def.local_anchor_a - j.local_center_a));
+        let rb = sb
+            .dq
+            .rotate(self.rotations[b].rotate(j.def.local_anchor_b - j.local_center_b));
+        let d = self.centers[b] + sb.dp + rb - (self.centers[a] + sa.dp + ra);
+        (ra, rb, d)
+    }
+
     /// Re-applies the joints' stored impulses.
     pub fn warm_start_joints(&mut self, joints: &mut [(usize, usize, &mut DistanceJoint)]) {
         for (a, b, j) in joints.iter_mut() {
             let (mut sa, mut sb) = (self.states[*a], self.states[*b]);
-            let ra = sa
-                .dq
-                .rotate(self.rotations[*a].rotate(j.def.local_anchor_a - j.local_center_a));
-            let rb = sb
-                .dq
-                .rotate(self.rotations[*b].rotate(j.def.local_anchor_b - j.local_center_b));
-            let d = self.centers[*b] + sb.dp + rb - (self.centers[*a] + sa.dp + ra);
+            let (ra, rb, d) = self.joint_anchors(*a, *b, j);
             if d.length() < 1e-9 {
                 continue;
             }
