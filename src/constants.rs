@@ -39,3 +39,23 @@ pub const EPA_TOLERANCE_REL: f64 = 1e-12;
 /// EPA's iteration cap. The polytope can gain at most one vertex of the Minkowski difference
 /// per iteration and that difference has at most twice [`MAX_POLYGON_VERTICES`] vertices.
 pub const EPA_MAX_ITERATIONS: usize = 4 * MAX_POLYGON_VERTICES + 8;
+
+/// Mesh vertices closer than this fraction of the mesh's extent are welded into one before
+/// the outline is traced, and triangles whose doubled area is below this fraction of the
+/// extent squared count as zero-area. Looser closes small cracks left by hand-made meshes but
+/// merges real detail.
+pub const MESH_WELD_REL: f64 = 1e-9;
+
+/// Largest distance, in metres, between a carved circle and the polygon that stands for it.
+/// Smaller gives rounder caves and more world segments.
+pub const CIRCLE_TOLERANCE: f64 = 0.01;
+
+/// Fewest and most sides a carved circle is cut into, whatever its size.
+pub const CIRCLE_MIN_SIDES: usize = 12;
+
+/// See [`CIRCLE_MIN_SIDES`].
+pub const CIRCLE_MAX_SIDES: usize = 256;
+
+/// Most segments the world's line tree puts in one leaf. Larger leaves make a shallower
+/// tree that tests more segments per visited leaf.
+pub const LINE_TREE_LEAF_SIZE: usize = 4;
