@@ -1,5 +1,6 @@
 //! Headless tools behind the command line: each returns its report as text (or an error
 //! message) so it can be tested without a terminal. `src/main.rs` only parses arguments.
 
+pub mod check;
 pub mod contact;
 pub mod shape_spec;
