@@ -4,7 +4,7 @@
 use super::build::{build_world, LoadedLevel};
 use super::error::{LevelErrors, Problem};
 use super::schema::Level;
-use super::source_map::SourceMap;
+use super::source_map::{unbalanced_bracket, SourceMap};
 use super::validate::validate;
 use super::entities::MeshSource;
 use crate::brush::{mesh_outline, Mesh, OutlinePolygon};
@@ -32,8 +32,12 @@ fn read_text(path: &Path) -> Result<String, LevelErrors> {
 
 fn parse<T: serde::de::DeserializeOwned>(source: &str, file: &Path) -> Result<T, LevelErrors> {
     ron::Options::default().from_str(source).map_err(|e| {
-        let message = e.code.to_string();
-        one(file, e.span.start.line.max(1), e.span.start.col.max(1), message)
+        // A bracket out of place confuses the parser into a vaguer message further on: say
+        // which bracket is wrong instead, and keep the parser's words.
+        if let Some((at, message)) = unbalanced_bracket(source) {
+            return one(file, at.line, at.col, format!("{message} (the parser said at {}:{}: {})", e.span.start.line, e.span.start.col, e.code));
+        }
+        one(file, e.span.start.line.max(1), e.span.start.col.max(1), e.code.to_string())
     })
 }
 

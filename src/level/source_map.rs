@@ -321,3 +321,59 @@ mod tests {
         }
     }
 }
+
+/// The first bracket that does not match, as where it is and what is wrong, or `None` when
+/// every `(`, `[` and `{` outside strings and comments is closed by its partner.
+pub fn unbalanced_bracket(source: &str) -> Option<(Position, String)> {
+    let mut s = Scanner {
+        chars: source.chars().collect(),
+        i: 0,
+        line: 1,
+        col: 1,
+    };
+    let mut open: Vec<(char, Position)> = Vec::new();
+    loop {
+        s.skip_blank();
+        let at = s.pos();
+        match s.peek() {
+            None => break,
+            Some('"') => s.quoted('"'),
+            Some('\'') => s.quoted('\''),
+            Some(c @ ('(' | '[' | '{')) => {
+                open.push((c, at));
+                s.bump();
+            }
+            Some(c @ (')' | ']' | '}')) => {
+                let want = match c {
+                    ')' => '(',
+                    ']' => '[',
+                    _ => '{',
+                };
+                match open.pop() {
+                    Some((o, _)) if o == want => {}
+                    Some((o, from)) => {
+                        return Some((at, format!("unbalanced brackets: `{o}` opened at {}:{} is closed by `{c}`; expected `{}`", from.line, from.col, closer(o))));
+                    }
+                    None => return Some((at, format!("unbalanced brackets: `{c}` closes nothing"))),
+                }
+                s.bump();
+            }
+            Some(c) if c.is_alphanumeric() || c == '_' => {
+                let word = s.ident();
+                if (word == "r" || word == "br") && matches!(s.peek(), Some('"' | '#')) {
+                    s.raw_string();
+                }
+            }
+            Some(_) => s.bump(),
+        }
+    }
+    open.pop().map(|(o, from)| (from, format!("unbalanced brackets: `{o}` is never closed; expected `{}` before the end of the file", closer(o))))
+}
+
+fn closer(open: char) -> char {
+    match open {
+        '(' => ')',
+        '[' => ']',
+        _ => '}',
+    }
+}
