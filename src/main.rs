@@ -1,8 +1,8 @@
 //! The `cavefly` command line: play (the default) and the headless tools.
 
 use cavefly::tools::{check, contact, shape_spec};
-use std::path::PathBuf;
 use clap::{Parser, Subcommand};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Cavefly: a 2D cave-flyer and the collision engine beneath it.

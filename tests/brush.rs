@@ -98,8 +98,9 @@ proptest! {
         let chained: u32 = world.chains.iter().map(|c| c.len).sum();
         prop_assert_eq!(chained as usize, world.segments.len());
         // The render triangles cover the rock's area.
-        let tri_area: f64 = world.render.triangles.iter().map(|t| {
-            let [a, b, c] = t.map(|i| world.render.vertices[i as usize]);
+        let render = world.render_mesh();
+        let tri_area: f64 = render.triangles.iter().map(|t| {
+            let [a, b, c] = t.map(|i| render.vertices[i as usize]);
             0.5 * (b - a).perp_dot(c - a)
         }).sum();
         prop_assert!((tri_area - world.solid.area()).abs() <= 1e-4 * world.solid.area());

@@ -24,11 +24,17 @@ fn every_shipped_level_passes_check() {
     assert!(!files.is_empty());
     let (report, ok) = check_files(&files);
     assert!(ok, "{report}");
-    assert_eq!(report.lines().filter(|l| l.contains(": OK: ")).count(), files.len());
+    assert_eq!(
+        report.lines().filter(|l| l.contains(": OK: ")).count(),
+        files.len()
+    );
     for f in &files {
         let level = load_level(f).unwrap();
         assert!(!level.level.flair.is_empty() && !level.level.zones.is_empty());
-        assert!(!level.world.solid.contains(level.level.player_start.position));
+        assert!(!level
+            .world
+            .solid
+            .contains(level.level.player_start.position));
         assert!(level.world.segments.len() > 100);
     }
 }
@@ -40,11 +46,23 @@ fn every_shipped_mesh_outlines_to_its_triangle_area() {
         let outline = cavefly::brush::mesh_outline(&mesh).unwrap();
         let area = cavefly::brush::Region::from(outline).area();
         // The shipped meshes' triangles do not overlap except the crystals' shared foot.
-        let contours: Vec<_> = cavefly::brush::Region::from(cavefly::brush::mesh_outline(&mesh).unwrap()).contours().cloned().collect();
+        let contours: Vec<_> =
+            cavefly::brush::Region::from(cavefly::brush::mesh_outline(&mesh).unwrap())
+                .contours()
+                .cloned()
+                .collect();
         let merged = cavefly::brush::Region::from_contours(&contours).area();
-        assert!(area > 0.0 && merged <= mesh.triangle_area() * (1.0 + 1e-6), "{}", f.display());
+        assert!(
+            area > 0.0 && merged <= mesh.triangle_area() * (1.0 + 1e-6),
+            "{}",
+            f.display()
+        );
         if !f.ends_with("crystals.ron") {
-            assert!((area - mesh.triangle_area()).abs() < 1e-9 * area, "{}", f.display());
+            assert!(
+                (area - mesh.triangle_area()).abs() < 1e-9 * area,
+                "{}",
+                f.display()
+            );
         }
     }
 }
@@ -58,7 +76,12 @@ fn expectations(source: &str) -> Vec<(usize, usize, String, String)> {
             let (pos, rest) = e.split_once(' ').unwrap();
             let (line, col) = pos.split_once(':').unwrap();
             let (item, text) = rest.split_once(": ").unwrap();
-            (line.parse().unwrap(), col.parse().unwrap(), item.to_string(), text.to_string())
+            (
+                line.parse().unwrap(),
+                col.parse().unwrap(),
+                item.to_string(),
+                text.to_string(),
+            )
         })
         .collect()
 }
@@ -72,12 +95,25 @@ fn each_broken_level_gives_its_expected_errors() {
         let expected = expectations(&String::from_utf8_lossy(&bytes));
         assert!(!expected.is_empty(), "{} has no expectations", f.display());
         let errors = load_level(&f).expect_err(&f.display().to_string());
-        assert_eq!(errors.problems.len(), expected.len(), "{}:\n{errors}", f.display());
+        assert_eq!(
+            errors.problems.len(),
+            expected.len(),
+            "{}:\n{errors}",
+            f.display()
+        );
         for (line, col, item, text) in expected {
             let found = errors.problems.iter().any(|p| {
-                p.line == line && p.col == col && p.item == item && p.message.contains(&text) && p.file == f
+                p.line == line
+                    && p.col == col
+                    && p.item == item
+                    && p.message.contains(&text)
+                    && p.file == f
             });
-            assert!(found, "{}: expected {line}:{col} {item}: {text}\ngot:\n{errors}", f.display());
+            assert!(
+                found,
+                "{}: expected {line}:{col} {item}: {text}\ngot:\n{errors}",
+                f.display()
+            );
         }
         // The report names the file and the position.
         let (report, ok) = check_files(&[&f]);
@@ -93,11 +129,17 @@ fn good_level() -> String {
 fn truncated_levels_fail_cleanly() {
     let src = good_level();
     let path = Path::new("levels/01_first_flight.ron");
-    let cuts: Vec<usize> = (0..src.len()).step_by(37).filter(|&i| src.is_char_boundary(i)).collect();
+    let cuts: Vec<usize> = (0..src.len())
+        .step_by(37)
+        .filter(|&i| src.is_char_boundary(i))
+        .collect();
     for cut in cuts {
         let result = load_level_source(&src[..cut], path);
         let errors = result.expect_err("a truncated level must not load");
-        assert!(errors.problems.iter().all(|p| p.line >= 1 && p.col >= 1 && !p.message.is_empty()));
+        assert!(errors
+            .problems
+            .iter()
+            .all(|p| p.line >= 1 && p.col >= 1 && !p.message.is_empty()));
     }
 }
 

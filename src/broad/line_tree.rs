@@ -80,21 +80,25 @@ impl LineTree {
             nodes: Vec::new(),
         };
         if !tree.segments.is_empty() {
+            // Twice each segment's centre: the split key, computed once.
+            let centers: Vec<Vec2> = tree.segments.iter().map(|s| s.a + s.b).collect();
             let n = tree.items.len();
-            tree.build_node(0, n);
+            tree.nodes.reserve(2 * n / LINE_TREE_LEAF_SIZE + 1);
+            tree.build_node(&centers, 0, n);
         }
         tree
     }
 
-    fn build_node(&mut self, start: usize, end: usize) -> u32 {
+    fn build_node(&mut self, centers: &[Vec2], start: usize, end: usize) -> u32 {
         let id = self.nodes.len() as u32;
         let items = &self.items[start..end];
         let mut aabb = segment_box(&self.segments[items[0] as usize]);
         let (mut cmin, mut cmax) = (Vec2::splat(f64::INFINITY), Vec2::splat(f64::NEG_INFINITY));
         for &i in items {
             let s = &self.segments[i as usize];
-            aabb = aabb.union(&segment_box(s));
-            let c = 0.5 * (s.a + s.b);
+            aabb.min = aabb.min.min(s.a.min(s.b));
+            aabb.max = aabb.max.max(s.a.max(s.b));
+            let c = centers[i as usize];
             cmin = cmin.min(c);
             cmax = cmax.max(c);
         }
@@ -113,15 +117,12 @@ impl LineTree {
             1
         };
         let mid = (start + end) / 2;
-        let segs = &self.segments;
-        let key = |i: &u32| {
-            let s = &segs[*i as usize];
-            s.a[axis] + s.b[axis]
-        };
-        self.items[start..end]
-            .select_nth_unstable_by(mid - start, |x, y| key(x).total_cmp(&key(y)).then(x.cmp(y)));
-        let left = self.build_node(start, mid);
-        let right = self.build_node(mid, end);
+        self.items[start..end].select_nth_unstable_by(mid - start, |x, y| {
+            let (kx, ky) = (centers[*x as usize][axis], centers[*y as usize][axis]);
+            kx.total_cmp(&ky).then(x.cmp(y))
+        });
+        let left = self.build_node(centers, start, mid);
+        let right = self.build_node(centers, mid, end);
         let node = &mut self.nodes[id as usize];
         node.start = left;
         node.count = 0;
@@ -274,24 +275,44 @@ impl LineTree {
     }
 
     /// The segment closest to `point` and its distance (ties to the lower index), or `None`
-    /// for an empty tree.
+    /// for an empty tree. Visits the nearer child first so the bound tightens early.
     pub fn closest(&self, point: Vec2) -> Option<(u32, f64)> {
-        if !point.is_finite() {
+        if !point.is_finite() || self.nodes.is_empty() {
             return None;
         }
-        let best = std::cell::Cell::new(None::<(u32, f64)>);
-        self.walk(
-            |b| best.get().is_none_or(|(_, d)| box_distance(b, point) <= d),
-            |i| {
-                let d = closest_distance(&self.segments[i as usize], point);
-                if best
-                    .get()
-                    .is_none_or(|(bi, bd)| d < bd || (d == bd && i < bi))
-                {
-                    best.set(Some((i, d)));
+        let mut best: Option<(u32, f64)> = None;
+        let mut stack = vec![(0u32, box_distance(&self.nodes[0].aabb, point))];
+        while let Some((id, reach)) = stack.pop() {
+            if best.is_some_and(|(_, d)| reach > d) {
+                continue;
+            }
+            let node = &self.nodes[id as usize];
+            if node.count > 0 {
+                let range = node.start as usize..(node.start + node.count) as usize;
+                for &i in &self.items[range] {
+                    let d = closest_distance(&self.segments[i as usize], point);
+                    if best.is_none_or(|(bi, bd)| d < bd || (d == bd && i < bi)) {
+                        best = Some((i, d));
+                    }
                 }
-            },
-        );
-        best.get()
+            } else {
+                let near = (
+                    node.start,
+                    box_distance(&self.nodes[node.start as usize].aabb, point),
+                );
+                let far = (
+                    node.right,
+                    box_distance(&self.nodes[node.right as usize].aabb, point),
+                );
+                let (near, far) = if far.1 < near.1 {
+                    (far, near)
+                } else {
+                    (near, far)
+                };
+                stack.push(far);
+                stack.push(near);
+            }
+        }
+        best
     }
 }

@@ -87,6 +87,35 @@ impl Region {
         from_shapes(a.overlay(&b, rule, FillRule::NonZero))
     }
 
+    /// This region with the area of `contours` (non-zero winding: counter-clockwise adds,
+    /// clockwise holes take away) cut out, in one pass however many contours there are.
+    pub fn difference_contours(&self, contours: &[Vec<Vec2>]) -> Region {
+        self.overlay_contours(contours, OverlayRule::Difference)
+    }
+
+    /// This region together with the area of `contours` (non-zero winding), in one pass.
+    pub fn union_contours(&self, contours: &[Vec<Vec2>]) -> Region {
+        self.overlay_contours(contours, OverlayRule::Union)
+    }
+
+    fn overlay_contours(&self, contours: &[Vec<Vec2>], rule: OverlayRule) -> Region {
+        let clip: Vec<Vec<[f64; 2]>> = contours
+            .iter()
+            .map(|c| {
+                c.iter()
+                    .filter(|v| v.is_finite())
+                    .map(|v| [v.x, v.y])
+                    .collect::<Vec<_>>()
+            })
+            .filter(|c| c.len() >= 3)
+            .collect();
+        let subject: Vec<Vec<[f64; 2]>> = to_shapes(self).into_iter().flatten().collect();
+        if subject.is_empty() && clip.is_empty() {
+            return Region::default();
+        }
+        from_shapes(subject.overlay(&clip, rule, FillRule::NonZero))
+    }
+
     /// Points in either region.
     pub fn union(&self, other: &Region) -> Region {
         self.overlay(other, OverlayRule::Union)

@@ -1,5 +1,5 @@
 //! World geometry: the solid rock built from brushes, its one-sided collision segments
-//! grouped into closed chains, and the triangles that draw it.
+//! grouped into closed chains, and (on request) the triangles that draw it.
 
 use super::{triangulate, Brush, OutlinePolygon, Region};
 use crate::geom::{Segment, Vec2};
@@ -51,7 +51,7 @@ pub struct RenderMesh {
     pub triangles: Vec<[u32; 3]>,
 }
 
-/// The built world: solid rock, its collision segments and chains, and its render mesh.
+/// The built world: solid rock, its collision segments and chains.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct WorldGeometry {
     /// The rock: polygons with holes.
@@ -60,8 +60,6 @@ pub struct WorldGeometry {
     pub segments: Vec<WorldSegment>,
     /// The closed chains that the segments form.
     pub chains: Vec<Chain>,
-    /// Triangles for drawing the rock.
-    pub render: RenderMesh,
 }
 
 fn union_of(brushes: &[Brush]) -> Region {
@@ -70,14 +68,15 @@ fn union_of(brushes: &[Brush]) -> Region {
 }
 
 impl WorldGeometry {
-    /// Builds the world: rock minus carvings plus additions and flair, then its segments,
-    /// chains and render triangles.
+    /// Builds the world: rock minus carvings plus additions and flair, then its segments
+    /// and chains. Each step is one boolean pass, however many brushes there are.
     pub fn build(brushes: &WorldBrushes) -> WorldGeometry {
         let rock = union_of(&brushes.rock);
-        let carved = if brushes.carve.is_empty() {
+        let carve: Vec<Vec<Vec2>> = brushes.carve.iter().flat_map(Brush::contours).collect();
+        let carved = if carve.is_empty() {
             rock
         } else {
-            rock.difference(&union_of(&brushes.carve))
+            rock.difference_contours(&carve)
         };
         // Each flair polygon winds once around its solid and zero times around its holes,
         // so the non-zero rule over all of them (and the added brushes) is their union.
@@ -91,7 +90,7 @@ impl WorldGeometry {
         let solid = if added.is_empty() {
             carved
         } else {
-            carved.union(&Region::from_contours(&added))
+            carved.union_contours(&added)
         };
         WorldGeometry::from_solid(solid)
     }
@@ -99,13 +98,17 @@ impl WorldGeometry {
     /// The world whose rock is exactly `solid`.
     pub fn from_solid(solid: Region) -> WorldGeometry {
         let (segments, chains) = chains_of(&solid);
-        let render = triangulate::triangulate(&solid);
         WorldGeometry {
             solid,
             segments,
             chains,
-            render,
         }
+    }
+
+    /// Triangles covering the rock, for drawing (computed on each call: the renderer keeps
+    /// them; collision never needs them).
+    pub fn render_mesh(&self) -> RenderMesh {
+        triangulate::triangulate(&self.solid)
     }
 
     /// The segments of one chain, in order.

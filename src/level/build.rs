@@ -15,7 +15,7 @@ pub struct LoadedLevel {
     pub file: PathBuf,
     /// The level as written (with defaults filled in).
     pub level: Level,
-    /// The rock, its segments and chains, and its render triangles.
+    /// The rock, its segments and chains.
     pub world: WorldGeometry,
     /// The line tree over `world.segments` (same indices).
     pub tree: LineTree,
@@ -33,10 +33,21 @@ impl LoadedLevel {
 
 fn to_brush(shape: &Shape) -> Brush {
     match shape {
-        Shape::Rect { min, max } => Brush::Polygon(vec![*min, Vec2::new(max.x, min.y), *max, Vec2::new(min.x, max.y)]),
+        Shape::Rect { min, max } => Brush::Polygon(vec![
+            *min,
+            Vec2::new(max.x, min.y),
+            *max,
+            Vec2::new(min.x, max.y),
+        ]),
         Shape::Polygon { points } => Brush::Polygon(points.clone()),
-        Shape::Circle { center, radius } => Brush::Circle { center: *center, radius: *radius },
-        Shape::Polyline { points, width } => Brush::Polyline { points: points.clone(), width: *width },
+        Shape::Circle { center, radius } => Brush::Circle {
+            center: *center,
+            radius: *radius,
+        },
+        Shape::Polyline { points, width } => Brush::Polyline {
+            points: points.clone(),
+            width: *width,
+        },
     }
 }
 
@@ -45,9 +56,16 @@ fn to_brush(shape: &Shape) -> Brush {
 pub fn world_brushes(level: &Level, flair_outlines: &[Vec<OutlinePolygon>]) -> WorldBrushes {
     let mut flair = Vec::new();
     for (f, outline) in level.flair.iter().zip(flair_outlines) {
-        let place = Placement { position: f.position, rotation: f.rotation, scale: f.scale };
+        let place = Placement {
+            position: f.position,
+            rotation: f.rotation,
+            scale: f.scale,
+        };
         let moved = |c: &Vec<Vec2>| c.iter().map(|p| place.apply(*p)).collect::<Vec<_>>();
-        flair.extend(outline.iter().map(|p| OutlinePolygon { outer: moved(&p.outer), holes: p.holes.iter().map(moved).collect() }));
+        flair.extend(outline.iter().map(|p| OutlinePolygon {
+            outer: moved(&p.outer),
+            holes: p.holes.iter().map(moved).collect(),
+        }));
     }
     WorldBrushes {
         rock: level.world.rock.iter().map(to_brush).collect(),
@@ -58,7 +76,10 @@ pub fn world_brushes(level: &Level, flair_outlines: &[Vec<OutlinePolygon>]) -> W
 }
 
 /// Builds the world and its line tree.
-pub fn build_world(level: &Level, flair_outlines: &[Vec<OutlinePolygon>]) -> (WorldGeometry, LineTree) {
+pub fn build_world(
+    level: &Level,
+    flair_outlines: &[Vec<OutlinePolygon>],
+) -> (WorldGeometry, LineTree) {
     let world = WorldGeometry::build(&world_brushes(level, flair_outlines));
     let tree = LineTree::build(world.segments.iter().map(|s| s.segment).collect());
     (world, tree)

@@ -2,11 +2,11 @@
 //! Every problem is collected; none panics.
 
 use super::build::{build_world, LoadedLevel};
+use super::entities::MeshSource;
 use super::error::{LevelErrors, Problem};
 use super::schema::Level;
 use super::source_map::{unbalanced_bracket, SourceMap};
 use super::validate::validate;
-use super::entities::MeshSource;
 use crate::brush::{mesh_outline, Mesh, OutlinePolygon};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -14,19 +14,31 @@ use std::time::Instant;
 
 fn one(file: &Path, line: usize, col: usize, message: String) -> LevelErrors {
     LevelErrors {
-        problems: vec![Problem { file: file.to_path_buf(), line, col, item: String::new(), message }],
+        problems: vec![Problem {
+            file: file.to_path_buf(),
+            line,
+            col,
+            item: String::new(),
+            message,
+        }],
     }
 }
 
 /// Reads a file as UTF-8, or says where it stops being text.
 fn read_text(path: &Path) -> Result<String, LevelErrors> {
-    let bytes = std::fs::read(path).map_err(|e| one(path, 1, 1, format!("cannot read the file: {e}")))?;
+    let bytes =
+        std::fs::read(path).map_err(|e| one(path, 1, 1, format!("cannot read the file: {e}")))?;
     String::from_utf8(bytes).map_err(|e| {
         let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let text = std::str::from_utf8(valid).unwrap_or("");
         let line = 1 + text.matches('\n').count();
         let col = 1 + text.rsplit('\n').next().map_or(0, |l| l.chars().count());
-        one(path, line, col, "the file is not valid UTF-8 text: expected a RON text file".to_string())
+        one(
+            path,
+            line,
+            col,
+            "the file is not valid UTF-8 text: expected a RON text file".to_string(),
+        )
     })
 }
 
@@ -35,9 +47,22 @@ fn parse<T: serde::de::DeserializeOwned>(source: &str, file: &Path) -> Result<T,
         // A bracket out of place confuses the parser into a vaguer message further on: say
         // which bracket is wrong instead, and keep the parser's words.
         if let Some((at, message)) = unbalanced_bracket(source) {
-            return one(file, at.line, at.col, format!("{message} (the parser said at {}:{}: {})", e.span.start.line, e.span.start.col, e.code));
+            return one(
+                file,
+                at.line,
+                at.col,
+                format!(
+                    "{message} (the parser said at {}:{}: {})",
+                    e.span.start.line, e.span.start.col, e.code
+                ),
+            );
         }
-        one(file, e.span.start.line.max(1), e.span.start.col.max(1), e.code.to_string())
+        one(
+            file,
+            e.span.start.line.max(1),
+            e.span.start.col.max(1),
+            e.code.to_string(),
+        )
     })
 }
 
@@ -68,9 +93,14 @@ pub fn load_level_source(source: &str, path: &Path) -> Result<LoadedLevel, Level
         let outline = match &f.mesh {
             MeshSource::File(name) => {
                 let file = base.join(name);
-                files.entry(file.clone()).or_insert_with(|| mesh_file_outline(&file)).clone()
+                files
+                    .entry(file.clone())
+                    .or_insert_with(|| mesh_file_outline(&file))
+                    .clone()
             }
-            MeshSource::Inline(mesh) => mesh_outline(mesh).map_err(|e| format!("{e}; expected a closed triangle mesh")),
+            MeshSource::Inline(mesh) => {
+                mesh_outline(mesh).map_err(|e| format!("{e}; expected a closed triangle mesh"))
+            }
         };
         match outline {
             Ok(o) => outlines.push(o),
@@ -86,7 +116,13 @@ pub fn load_level_source(source: &str, path: &Path) -> Result<LoadedLevel, Level
         if world.solid.contains(at) {
             problems.push(("player_start.position".to_string(), format!("the ship would start inside solid rock at ({}, {}); expected a point in open space", at.x, at.y)));
         } else {
-            return Ok(LoadedLevel { file: path.to_path_buf(), level, world, tree, build_time: start.elapsed() });
+            return Ok(LoadedLevel {
+                file: path.to_path_buf(),
+                level,
+                world,
+                tree,
+                build_time: start.elapsed(),
+            });
         }
     }
     let map = SourceMap::new(source);
@@ -94,7 +130,13 @@ pub fn load_level_source(source: &str, path: &Path) -> Result<LoadedLevel, Level
         .into_iter()
         .map(|(item, message)| {
             let at = map.locate(&item);
-            Problem { file: path.to_path_buf(), line: at.line, col: at.col, item, message }
+            Problem {
+                file: path.to_path_buf(),
+                line: at.line,
+                col: at.col,
+                item,
+                message,
+            }
         })
         .collect();
     problems.sort_by_key(|p| (p.line, p.col));
@@ -103,8 +145,16 @@ pub fn load_level_source(source: &str, path: &Path) -> Result<LoadedLevel, Level
 
 fn mesh_file_outline(file: &Path) -> Result<Vec<OutlinePolygon>, String> {
     if !file.is_file() {
-        return Err(format!("mesh file not found: tried `{}`; expected a path relative to the level file's folder", file.display()));
+        return Err(format!(
+            "mesh file not found: tried `{}`; expected a path relative to the level file's folder",
+            file.display()
+        ));
     }
     let mesh = load_mesh_file(file).map_err(|e| format!("in mesh file {e}"))?;
-    mesh_outline(&mesh).map_err(|e| format!("mesh file `{}`: {e}; expected a closed triangle mesh", file.display()))
+    mesh_outline(&mesh).map_err(|e| {
+        format!(
+            "mesh file `{}`: {e}; expected a closed triangle mesh",
+            file.display()
+        )
+    })
 }

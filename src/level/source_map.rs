@@ -166,7 +166,10 @@ impl Scanner {
                 }
             }
             _ => {
-                while self.peek().is_some_and(|c| !c.is_whitespace() && !",)]}:".contains(c)) {
+                while self
+                    .peek()
+                    .is_some_and(|c| !c.is_whitespace() && !",)]}:".contains(c))
+                {
                     self.bump();
                 }
             }
@@ -177,7 +180,10 @@ impl Scanner {
     /// Whether an identifier followed by a single `:` starts here (a struct field).
     fn at_field(&self) -> bool {
         let mut k = 0;
-        while self.peek_at(k).is_some_and(|c| c.is_alphanumeric() || c == '_') {
+        while self
+            .peek_at(k)
+            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+        {
             k += 1;
         }
         if k == 0 {
@@ -309,14 +315,26 @@ mod tests {
         assert_eq!(map.locate("name"), Position { line: 3, col: 9 });
         assert_eq!(map.locate("debris[1]"), Position { line: 6, col: 5 });
         assert_eq!(map.locate("debris[1].shape"), Position { line: 6, col: 24 });
-        assert_eq!(map.locate("debris[0].shape.height"), Position { line: 5, col: 44 });
+        assert_eq!(
+            map.locate("debris[0].shape.height"),
+            Position { line: 5, col: 44 }
+        );
         // A missing item falls back to the deepest one found.
         assert_eq!(map.locate("debris[5].shape"), Position { line: 4, col: 11 });
     }
 
     #[test]
     fn garbage_never_panics() {
-        for src in ["", "(", "[[[", "\"open", "/* x", "(a: (b: [1, 2", "r#\"", "(:,:)"] {
+        for src in [
+            "",
+            "(",
+            "[[[",
+            "\"open",
+            "/* x",
+            "(a: (b: [1, 2",
+            "r#\"",
+            "(:,:)",
+        ] {
             let _ = SourceMap::new(src).locate("a.b[3].c");
         }
     }
@@ -354,7 +372,9 @@ pub fn unbalanced_bracket(source: &str) -> Option<(Position, String)> {
                     Some((o, from)) => {
                         return Some((at, format!("unbalanced brackets: `{o}` opened at {}:{} is closed by `{c}`; expected `{}`", from.line, from.col, closer(o))));
                     }
-                    None => return Some((at, format!("unbalanced brackets: `{c}` closes nothing"))),
+                    None => {
+                        return Some((at, format!("unbalanced brackets: `{c}` closes nothing")))
+                    }
                 }
                 s.bump();
             }

@@ -38,7 +38,13 @@ impl Checker {
     pub fn point(&mut self, path: &str, p: Vec2) -> bool {
         let ok = p.is_finite() && p.abs().max_element() <= MAX_COORDINATE;
         if !ok {
-            self.fail(path, format!("expected a finite point within ±{MAX_COORDINATE} m on each axis, got {}", show(p)));
+            self.fail(
+                path,
+                format!(
+                    "expected a finite point within ±{MAX_COORDINATE} m on each axis, got {}",
+                    show(p)
+                ),
+            );
         }
         ok
     }
@@ -57,7 +63,10 @@ impl Checker {
         let ok = v.is_finite() && (if open_low { v > lo } else { v >= lo }) && v <= hi;
         if !ok {
             let low = if open_low { "greater than" } else { "at least" };
-            self.fail(path, format!("expected a number {low} {lo} and at most {hi}, got {v}"));
+            self.fail(
+                path,
+                format!("expected a number {low} {lo} and at most {hi}, got {v}"),
+            );
         }
         ok
     }
@@ -73,15 +82,30 @@ impl Checker {
             Shape::Rect { min, max } => self.rect(path, *min, *max),
             Shape::Circle { center, radius } => {
                 self.point(&format!("{path}.center"), *center);
-                self.number(&format!("{path}.radius"), *radius, 0.0, MAX_BRUSH_SIZE, true);
+                self.number(
+                    &format!("{path}.radius"),
+                    *radius,
+                    0.0,
+                    MAX_BRUSH_SIZE,
+                    true,
+                );
             }
             Shape::Polygon { points } => self.simple_polygon(&format!("{path}.points"), points),
             Shape::Polyline { points, width } => {
                 let p = format!("{path}.points");
                 if points.len() < 2 || points.len() > MAX_POLYGON_POINTS {
-                    self.fail(&p, format!("expected 2 to {MAX_POLYGON_POINTS} points, got {}", points.len()));
+                    self.fail(
+                        &p,
+                        format!(
+                            "expected 2 to {MAX_POLYGON_POINTS} points, got {}",
+                            points.len()
+                        ),
+                    );
                 } else if self.points(&p, points) && points.windows(2).all(|w| w[0] == w[1]) {
-                    self.fail(&p, "the points are all the same: expected a line of some length");
+                    self.fail(
+                        &p,
+                        "the points are all the same: expected a line of some length",
+                    );
                 }
                 self.number(&format!("{path}.width"), *width, 0.0, MAX_BRUSH_SIZE, true);
             }
@@ -94,7 +118,13 @@ impl Checker {
             ZoneShape::Rect { min, max } => self.rect(path, *min, *max),
             ZoneShape::Circle { center, radius } => {
                 self.point(&format!("{path}.center"), *center);
-                self.number(&format!("{path}.radius"), *radius, 0.0, MAX_BRUSH_SIZE, true);
+                self.number(
+                    &format!("{path}.radius"),
+                    *radius,
+                    0.0,
+                    MAX_BRUSH_SIZE,
+                    true,
+                );
             }
             ZoneShape::Polygon { points } => self.simple_polygon(&format!("{path}.points"), points),
         }
@@ -103,21 +133,39 @@ impl Checker {
     fn rect(&mut self, path: &str, min: Vec2, max: Vec2) {
         let ok = self.point(&format!("{path}.min"), min) & self.point(&format!("{path}.max"), max);
         if ok && !(min.x < max.x && min.y < max.y) {
-            self.fail(path, format!("expected `min` below and left of `max`, got min {} and max {}", show(min), show(max)));
+            self.fail(
+                path,
+                format!(
+                    "expected `min` below and left of `max`, got min {} and max {}",
+                    show(min),
+                    show(max)
+                ),
+            );
         }
     }
 
     /// A simple polygon: enough points, in range, enclosing area, not crossing itself.
     pub fn simple_polygon(&mut self, path: &str, pts: &[Vec2]) {
         if pts.len() < 3 || pts.len() > MAX_POLYGON_POINTS {
-            self.fail(path, format!("expected 3 to {MAX_POLYGON_POINTS} points, got {}", pts.len()));
+            self.fail(
+                path,
+                format!(
+                    "expected 3 to {MAX_POLYGON_POINTS} points, got {}",
+                    pts.len()
+                ),
+            );
             return;
         }
         if !self.points(path, pts) {
             return;
         }
-        if signed_area(pts).abs() <= 1e-12 * (1.0 + pts.iter().map(|p| p.length_squared()).fold(0.0, f64::max)) {
-            self.fail(path, "the polygon encloses no area: expected at least 3 points not on one line");
+        if signed_area(pts).abs()
+            <= 1e-12 * (1.0 + pts.iter().map(|p| p.length_squared()).fold(0.0, f64::max))
+        {
+            self.fail(
+                path,
+                "the polygon encloses no area: expected at least 3 points not on one line",
+            );
             return;
         }
         if let Some((i, j, at)) = self_intersection(pts) {
@@ -146,7 +194,13 @@ impl Checker {
                 self.number(&format!("{path}.height"), *height, 0.0, MAX_BODY_SIZE, true);
             }
             DebrisShape::Circle { radius } => {
-                self.number(&format!("{path}.radius"), *radius, 0.0, MAX_BODY_SIZE / 2.0, true);
+                self.number(
+                    &format!("{path}.radius"),
+                    *radius,
+                    0.0,
+                    MAX_BODY_SIZE / 2.0,
+                    true,
+                );
             }
         }
     }

@@ -35,7 +35,12 @@ pub fn check_files<P: AsRef<Path>>(files: &[P]) -> (String, bool) {
             Err(errors) => {
                 all_ok = false;
                 let n = errors.problems.len();
-                let _ = writeln!(out, "{}: {n} error{}", file.display(), if n == 1 { "" } else { "s" });
+                let _ = writeln!(
+                    out,
+                    "{}: {n} error{}",
+                    file.display(),
+                    if n == 1 { "" } else { "s" }
+                );
                 for p in &errors.problems {
                     let _ = writeln!(out, "  {p}");
                 }
