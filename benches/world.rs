@@ -136,9 +136,20 @@ struct Queries {
 fn queries(grid: usize, n: usize) -> Queries {
     let mut rng = Lcg(11);
     let size = grid as f64 * SPACING;
-    let mut p = || Vec2::new(rng.next() * size, rng.next() * size);
-    let rays = (0..n).map(|_| (p(), (p() - p()) * 0.2)).collect();
-    let points = (0..n).map(|_| p()).collect();
+    // Rays and sweeps of 5 to 20 m in any direction, the same at every world size.
+    let rays = (0..n)
+        .map(|_| {
+            let start = Vec2::new(rng.next() * size, rng.next() * size);
+            let angle = rng.next() * std::f64::consts::TAU;
+            (
+                start,
+                (5.0 + 15.0 * rng.next()) * Vec2::new(angle.cos(), angle.sin()),
+            )
+        })
+        .collect();
+    let points = (0..n)
+        .map(|_| Vec2::new(rng.next() * size, rng.next() * size))
+        .collect();
     Queries { rays, points }
 }
 
@@ -209,23 +220,23 @@ fn print_build_table() {
     let total = best_ms(|| {
         black_box(load_level_source(&src, path).unwrap());
     });
-    println!("{:<44} {:>9}", "build step", "ms");
-    println!("{:<44} {:>9.1}", "parse (RON)", parse);
+    println!("{:<56} {:>9}", "build step", "ms");
+    println!("{:<56} {:>9.1}", "parse (RON)", parse);
     println!(
-        "{:<44} {:>9.1}",
+        "{:<56} {:>9.1}",
         "mesh outlines (250 inline meshes)", outlines
     );
     println!(
-        "{:<44} {:>9.1}",
+        "{:<56} {:>9.1}",
         "brush booleans, segments and chains (no flair)", boolean
     );
     println!(
-        "{:<44} {:>9.1}",
+        "{:<56} {:>9.1}",
         "render triangulation (on request, not in the build)", triangulate
     );
-    println!("{:<44} {:>9.1}", "line tree", tree);
+    println!("{:<56} {:>9.1}", "line tree", tree);
     println!(
-        "{:<44} {:>9.1}",
+        "{:<56} {:>9.1}",
         "end to end: parse, validate, outline, booleans, tree", total
     );
     println!();

@@ -45,14 +45,15 @@ fn segment_box(s: &Segment) -> Aabb {
     Aabb::new(s.a, s.b)
 }
 
-/// Whether the part `[0, max]` of the ray meets the box (a ray starting inside meets it).
-fn ray_meets_box(b: &Aabb, origin: Vec2, translation: Vec2, max: f64) -> bool {
+/// Where the part `[0, max]` of the ray first meets the box (0 when it starts inside), or
+/// `None` when it misses.
+fn ray_box_entry(b: &Aabb, origin: Vec2, translation: Vec2, max: f64) -> Option<f64> {
     let (mut lo, mut hi) = (0.0f64, max);
     for axis in 0..2 {
         let (o, d) = (origin[axis], translation[axis]);
         if d == 0.0 {
             if o < b.min[axis] || o > b.max[axis] {
-                return false;
+                return None;
             }
             continue;
         }
@@ -60,10 +61,10 @@ fn ray_meets_box(b: &Aabb, origin: Vec2, translation: Vec2, max: f64) -> bool {
         lo = lo.max(t1.min(t2));
         hi = hi.min(t1.max(t2));
         if lo > hi {
-            return false;
+            return None;
         }
     }
-    true
+    Some(lo)
 }
 
 /// Distance from `p` to the box (0 inside).
@@ -196,8 +197,8 @@ impl LineTree {
         out
     }
 
-    /// Runs `cast` on every segment the motion may reach (boxes grown by `grow`), keeping
-    /// the earliest hit, ties to the lower index.
+    /// Runs `cast` on every segment the motion may reach (boxes grown by `grow`), nearer
+    /// boxes first, keeping the earliest hit, ties to the lower index.
     fn first_hit(
         &self,
         origin: Vec2,
@@ -206,32 +207,52 @@ impl LineTree {
         grow: Vec2,
         cast: impl Fn(&Segment) -> Option<(f64, Vec2)>,
     ) -> Option<SegmentHit> {
-        let best = std::cell::Cell::new(None::<SegmentHit>);
-        self.walk(
-            |b| {
-                let reach = best.get().map_or(max_fraction, |h| h.fraction);
-                let grown = Aabb {
-                    min: b.min - grow,
-                    max: b.max + grow,
-                };
-                ray_meets_box(&grown, origin, translation, reach)
-            },
-            |i| {
-                if let Some((fraction, normal)) = cast(&self.segments[i as usize]) {
-                    let better = best.get().is_none_or(|h| {
-                        fraction < h.fraction || (fraction == h.fraction && i < h.index)
-                    });
-                    if better {
-                        best.set(Some(SegmentHit {
-                            index: i,
-                            fraction,
-                            normal,
-                        }));
+        let entry = |id: u32, reach: f64| {
+            let b = &self.nodes[id as usize].aabb;
+            let grown = Aabb {
+                min: b.min - grow,
+                max: b.max + grow,
+            };
+            ray_box_entry(&grown, origin, translation, reach).map(|t| (id, t))
+        };
+        let mut best: Option<SegmentHit> = None;
+        let mut stack: Vec<(u32, f64)> = Vec::new();
+        if self.nodes.is_empty() {
+            return None;
+        }
+        stack.extend(entry(0, max_fraction));
+        while let Some((id, t)) = stack.pop() {
+            let reach = best.map_or(max_fraction, |h| h.fraction);
+            if t > reach {
+                continue;
+            }
+            let node = &self.nodes[id as usize];
+            if node.count > 0 {
+                let range = node.start as usize..(node.start + node.count) as usize;
+                for &i in &self.items[range] {
+                    if let Some((fraction, normal)) = cast(&self.segments[i as usize]) {
+                        let better = best.is_none_or(|h| {
+                            fraction < h.fraction || (fraction == h.fraction && i < h.index)
+                        });
+                        if better {
+                            best = Some(SegmentHit {
+                                index: i,
+                                fraction,
+                                normal,
+                            });
+                        }
                     }
                 }
-            },
-        );
-        best.get()
+            } else {
+                let (a, b) = (entry(node.start, reach), entry(node.right, reach));
+                match (a, b) {
+                    (Some(a), Some(b)) if b.1 < a.1 => stack.extend([a, b]),
+                    (Some(a), Some(b)) => stack.extend([b, a]),
+                    (a, b) => stack.extend(a.into_iter().chain(b)),
+                }
+            }
+        }
+        best
     }
 
     /// First segment hit by the ray `origin + t * translation`, `t` in `[0, max_fraction]`.

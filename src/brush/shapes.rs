@@ -69,7 +69,7 @@ impl Brush {
             Brush::Polyline { points, width } => {
                 let path: Vec<[f64; 2]> = points.iter().map(|p| [p.x, p.y]).collect();
                 if path.len() < 2
-                    || !(*width > 0.0)
+                    || width.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater)
                     || !path.iter().flatten().all(|v| v.is_finite())
                 {
                     return Vec::new();

@@ -304,42 +304,6 @@ fn path_steps(path: &str) -> Vec<Step<'_>> {
     steps
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn finds_fields_items_and_enum_payloads() {
-        let src = "// a level\n(\n  name: \"x\", // c\n  debris: [\n    (name: \"a\", shape: Box(width: 1, height: 2)),\n    (name: \"b)\", shape: Circle(radius: 3)),\n  ],\n)\n";
-        let map = SourceMap::new(src);
-        assert_eq!(map.locate("name"), Position { line: 3, col: 9 });
-        assert_eq!(map.locate("debris[1]"), Position { line: 6, col: 5 });
-        assert_eq!(map.locate("debris[1].shape"), Position { line: 6, col: 24 });
-        assert_eq!(
-            map.locate("debris[0].shape.height"),
-            Position { line: 5, col: 44 }
-        );
-        // A missing item falls back to the deepest one found.
-        assert_eq!(map.locate("debris[5].shape"), Position { line: 4, col: 11 });
-    }
-
-    #[test]
-    fn garbage_never_panics() {
-        for src in [
-            "",
-            "(",
-            "[[[",
-            "\"open",
-            "/* x",
-            "(a: (b: [1, 2",
-            "r#\"",
-            "(:,:)",
-        ] {
-            let _ = SourceMap::new(src).locate("a.b[3].c");
-        }
-    }
-}
-
 /// The first bracket that does not match, as where it is and what is wrong, or `None` when
 /// every `(`, `[` and `{` outside strings and comments is closed by its partner.
 pub fn unbalanced_bracket(source: &str) -> Option<(Position, String)> {
@@ -395,5 +359,55 @@ fn closer(open: char) -> char {
         '(' => ')',
         '[' => ']',
         _ => '}',
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_fields_items_and_enum_payloads() {
+        let src = "// a level\n(\n  name: \"x\", // c\n  debris: [\n    (name: \"a\", shape: Box(width: 1, height: 2)),\n    (name: \"b)\", shape: Circle(radius: 3)),\n  ],\n)\n";
+        let map = SourceMap::new(src);
+        assert_eq!(map.locate("name"), Position { line: 3, col: 9 });
+        assert_eq!(map.locate("debris[1]"), Position { line: 6, col: 5 });
+        assert_eq!(map.locate("debris[1].shape"), Position { line: 6, col: 25 });
+        assert_eq!(
+            map.locate("debris[0].shape.height"),
+            Position { line: 5, col: 46 }
+        );
+        // A missing item falls back to the deepest one found.
+        assert_eq!(map.locate("debris[5].shape"), Position { line: 4, col: 11 });
+    }
+
+    #[test]
+    fn finds_the_first_unbalanced_bracket() {
+        assert_eq!(
+            unbalanced_bracket("(a: [1, 2), \"(\")").map(|p| p.0),
+            Some(Position { line: 1, col: 10 })
+        );
+        assert_eq!(
+            unbalanced_bracket("(\n  a: [1]\n").map(|p| p.0),
+            Some(Position { line: 1, col: 1 })
+        );
+        assert_eq!(unbalanced_bracket("// ) in a comment\n(a: \")]\")"), None);
+    }
+
+    #[test]
+    fn garbage_never_panics() {
+        for src in [
+            "",
+            "(",
+            "[[[",
+            "\"open",
+            "/* x",
+            "(a: (b: [1, 2",
+            "r#\"",
+            "(:,:)",
+        ] {
+            let _ = SourceMap::new(src).locate("a.b[3].c");
+            let _ = unbalanced_bracket(src);
+        }
     }
 }
