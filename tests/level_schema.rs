@@ -3,7 +3,9 @@
 
 use cavefly::collide::ContactMethod;
 use cavefly::geom::Vec2;
-use cavefly::level::{load_level_source, Action, Condition, Enemy, Material, MoverKind, Objective, Trigger, Who};
+use cavefly::level::{
+    load_level_source, Action, Condition, Enemy, Material, MoverKind, Objective, Trigger, Who,
+};
 use std::path::Path;
 
 const KITCHEN_SINK: &str = r#"
@@ -52,7 +54,8 @@ const KITCHEN_SINK: &str = r#"
 
 #[test]
 fn every_variant_loads_with_documented_defaults() {
-    let loaded = load_level_source(KITCHEN_SINK, Path::new("levels/kitchen_sink.ron")).unwrap_or_else(|e| panic!("{e}"));
+    let loaded = load_level_source(KITCHEN_SINK, Path::new("levels/kitchen_sink.ron"))
+        .unwrap_or_else(|e| panic!("{e}"));
     let l = &loaded.level;
     assert_eq!(l.gravity, Vec2::new(0.0, -4.0));
     assert_eq!(l.physics.time_step, 1.0 / 120.0);
@@ -60,21 +63,31 @@ fn every_variant_loads_with_documented_defaults() {
     assert_eq!(l.physics.contact_method, ContactMethod::CrossingPairs);
     assert_eq!(l.flair[0].rotation, 0.0);
     let a = &l.debris[0];
-    assert_eq!((a.density, a.friction, a.restitution, a.material), (1.0, 0.6, 0.1, Material::Rock));
+    assert_eq!(
+        (a.density, a.friction, a.restitution, a.material),
+        (1.0, 0.6, 0.1, Material::Rock)
+    );
     assert_eq!(l.debris[1].material, Material::Ice);
-    assert!(matches!(l.enemies[0], Enemy::Turret { fire_interval, range, health: 3, .. } if fire_interval == 2.0 && range == 30.0));
+    assert!(
+        matches!(l.enemies[0], Enemy::Turret { fire_interval, range, health: 3, .. } if fire_interval == 2.0 && range == 30.0)
+    );
     assert!(matches!(l.enemies[1], Enemy::Drone { speed, health: 2, .. } if speed == 3.0));
     assert_eq!(l.movers[0].kind, MoverKind::Door);
     assert!(l.movers[0].open && !l.movers[1].open);
     assert_eq!(l.movers[1].speed, 2.0);
     assert_eq!(l.counters[0].initial, 2);
     let z = &l.zones[0];
-    assert_eq!((z.trigger, z.who.clone(), z.once), (Trigger::Inside, Who::Debris("a".into()), false));
+    assert_eq!(
+        (z.trigger, z.who.clone(), z.once),
+        (Trigger::Inside, Who::Debris("a".into()), false)
+    );
     assert_eq!(z.conditions[2], Condition::CounterAtLeast("n".into(), 1));
     assert_eq!(z.actions[2], Action::AddCounter("n".into(), -1));
     let g = &l.zones[1];
     assert_eq!((g.trigger, g.once), (Trigger::Enter, true));
-    assert!(matches!(&l.objective, Objective::Deliver { debris, zone } if debris.len() == 2 && zone == "goal"));
+    assert!(
+        matches!(&l.objective, Objective::Deliver { debris, zone } if debris.len() == 2 && zone == "goal")
+    );
     assert_eq!(loaded.body_count(), 1 + 3 + 2 + 2);
 }
 
@@ -85,7 +98,8 @@ fn the_smallest_level_in_the_docs_loads() {
     let block = &doc[start..];
     let open = block.find("```\n").unwrap() + 4;
     let close = open + block[open..].find("```").unwrap();
-    let loaded = load_level_source(&block[open..close], Path::new("levels/doc.ron")).unwrap_or_else(|e| panic!("{e}"));
+    let loaded = load_level_source(&block[open..close], Path::new("levels/doc.ron"))
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(loaded.level.name, "Pocket");
     assert_eq!(loaded.world.chains.len(), 2);
 }

@@ -7,6 +7,7 @@ use super::error::{LevelErrors, Problem};
 use super::schema::Level;
 use super::source_map::{unbalanced_bracket, SourceMap};
 use super::validate::validate;
+use super::validate_shapes::MAX_COORDINATE;
 use crate::brush::{mesh_outline, Mesh, OutlinePolygon};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -102,6 +103,16 @@ pub fn load_level_source(source: &str, path: &Path) -> Result<LoadedLevel, Level
                 mesh_outline(mesh).map_err(|e| format!("{e}; expected a closed triangle mesh"))
             }
         };
+        // A mesh whose placed outline leaves the world's coordinate range is an error too.
+        let outline = outline.and_then(|o| {
+            let reach = o.iter().flat_map(|p| p.outer.iter()).map(|v| v.abs().max_element()).fold(0.0, f64::max);
+            let placed = f.position.abs().max_element() + f.scale.abs() * reach * std::f64::consts::SQRT_2;
+            if placed.is_finite() && placed <= MAX_COORDINATE {
+                Ok(o)
+            } else {
+                Err(format!("the placed mesh reaches {placed:e} m from the origin; expected it within ±{MAX_COORDINATE} m"))
+            }
+        });
         match outline {
             Ok(o) => outlines.push(o),
             Err(message) => {
