@@ -5,7 +5,7 @@ use super::build::{build_world, LoadedLevel};
 use super::entities::MeshSource;
 use super::error::{LevelErrors, Problem};
 use super::schema::Level;
-use super::source_map::{unbalanced_bracket, SourceMap};
+use super::source_map::{unbalanced_bracket, Position, SourceMap};
 use super::validate::validate;
 use super::validate_shapes::MAX_COORDINATE;
 use crate::brush::{mesh_outline, Mesh, OutlinePolygon};
@@ -58,12 +58,14 @@ fn parse<T: serde::de::DeserializeOwned>(source: &str, file: &Path) -> Result<T,
                 ),
             );
         }
-        one(
-            file,
-            e.span.start.line.max(1),
-            e.span.start.col.max(1),
-            e.code.to_string(),
-        )
+        // Name the item the parser stopped in, found by a light scan of the text.
+        let at = Position {
+            line: e.span.start.line.max(1),
+            col: e.span.start.col.max(1),
+        };
+        let mut errors = one(file, at.line, at.col, e.code.to_string());
+        errors.problems[0].item = SourceMap::new(source).path_at(at);
+        errors
     })
 }
 

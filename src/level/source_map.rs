@@ -17,6 +17,9 @@ pub struct Position {
 #[derive(Debug, Default)]
 struct Node {
     at: Option<Position>,
+    end: Option<Position>,
+    /// For a struct field's value: where the field's name starts.
+    key: Option<Position>,
     fields: Vec<(String, Node)>,
     items: Vec<Node>,
 }
@@ -174,6 +177,7 @@ impl Scanner {
                 }
             }
         }
+        node.end = Some(self.pos());
         node
     }
 
@@ -208,10 +212,12 @@ impl Scanner {
                 }
                 Some(',') => self.bump(),
                 _ if close == ')' && self.at_field() => {
+                    let key = self.pos();
                     let name = self.ident();
                     self.skip_blank();
                     self.bump(); // ':'
-                    let value = self.value(depth + 1);
+                    let mut value = self.value(depth + 1);
+                    value.key = Some(key);
                     node.fields.push((name, value));
                 }
                 _ => {
@@ -280,6 +286,32 @@ impl SourceMap {
             }
         }
         best
+    }
+}
+
+impl SourceMap {
+    /// The path of the innermost item whose text holds `at` (such as `debris[2].shape.radius`),
+    /// empty when `at` is in no item (between top-level fields).
+    pub fn path_at(&self, at: Position) -> String {
+        let inside =
+            |n: &Node| n.key.or(n.at).is_some_and(|s| s <= at) && n.end.is_none_or(|e| at < e);
+        let mut path = String::new();
+        let mut node = &self.root;
+        loop {
+            if let Some((name, child)) = node.fields.iter().find(|(_, c)| inside(c)) {
+                if !path.is_empty() {
+                    path.push('.');
+                }
+                path.push_str(name);
+                node = child;
+            } else if let Some((i, child)) = node.items.iter().enumerate().find(|(_, c)| inside(c))
+            {
+                path.push_str(&format!("[{i}]"));
+                node = child;
+            } else {
+                return path;
+            }
+        }
     }
 }
 
@@ -395,6 +427,18 @@ mod tests {
     }
 
     #[test]
+    fn finds_the_item_around_a_position() {
+        let src = "(\n  a: [(r: 1), (r: \"x\", s: Circle(radius: 2))],\n  b: 3,\n)";
+        let map = SourceMap::new(src);
+        assert_eq!(map.path_at(Position { line: 2, col: 21 }), "a[1].r");
+        assert_eq!(map.path_at(Position { line: 2, col: 42 }), "a[1].s.radius");
+        assert_eq!(map.path_at(Position { line: 2, col: 33 }), "a[1].s");
+        assert_eq!(map.path_at(Position { line: 3, col: 6 }), "b");
+        assert_eq!(map.path_at(Position { line: 3, col: 3 }), "b");
+        assert_eq!(map.path_at(Position { line: 3, col: 7 }), "");
+    }
+
+    #[test]
     fn garbage_never_panics() {
         for src in [
             "",
@@ -407,6 +451,7 @@ mod tests {
             "(:,:)",
         ] {
             let _ = SourceMap::new(src).locate("a.b[3].c");
+            let _ = SourceMap::new(src).path_at(Position { line: 1, col: 3 });
             let _ = unbalanced_bracket(src);
         }
     }
