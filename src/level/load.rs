@@ -125,10 +125,30 @@ pub fn load_level_source(source: &str, path: &Path) -> Result<LoadedLevel, Level
     }
     if problems.is_empty() {
         let (world, tree) = build_world(&level, &outlines);
-        let at = level.player_start.position;
-        if world.solid.contains(at) {
-            problems.push(("player_start.position".to_string(), format!("the ship would start inside solid rock at ({}, {}); expected a point in open space", at.x, at.y)));
-        } else {
+        // Bodies must start in open space: the ship and every piece of debris.
+        let starts = std::iter::once((
+            "player_start.position".to_string(),
+            level.player_start.position,
+        ))
+        .chain(
+            level
+                .debris
+                .iter()
+                .enumerate()
+                .map(|(i, d)| (format!("debris[{i}].position"), d.position)),
+        );
+        for (item, at) in starts {
+            if world.solid.contains(at) {
+                problems.push((
+                    item,
+                    format!(
+                        "({}, {}) is inside solid rock; expected a point in open space",
+                        at.x, at.y
+                    ),
+                ));
+            }
+        }
+        if problems.is_empty() {
             return Ok(LoadedLevel {
                 file: path.to_path_buf(),
                 level,
