@@ -174,3 +174,16 @@ fn malformed_meshes_are_errors() {
         Err(OutlineError::OpenPath { .. })
     ));
 }
+
+#[test]
+fn holes_touching_at_one_vertex_stay_apart() {
+    // Two missing cells of a 4×4 grid meet only at the point (2, 2).
+    let outline = mesh_outline(&grid(4, 4, &[(1, 1), (2, 2)])).unwrap();
+    assert_eq!(outline.len(), 1);
+    assert_eq!(outline[0].holes.len(), 2);
+    for h in &outline[0].holes {
+        assert_eq!(h.len(), 4);
+        assert_eq!(signed_area(h), -1.0);
+    }
+    assert!((Region::from(outline).area() - 14.0).abs() < 1e-12);
+}

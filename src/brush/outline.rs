@@ -220,7 +220,8 @@ fn outline_edges(points: &[Vec2], triangles: &[[u32; 3]]) -> Vec<(u32, u32)> {
 
 /// Steps 5 and 6: follows the directed outline edges into closed loops. Where several
 /// unused edges leave a vertex (loops touching there), the one turning furthest left is
-/// taken, which keeps touching loops apart.
+/// taken, and a loop that comes back through a vertex is split there, so loops that touch
+/// at a point come out as separate loops.
 fn follow_loops(points: &[Vec2], edges: &[(u32, u32)]) -> Result<Vec<Vec<Vec2>>, OutlineError> {
     let mut leaving: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
     for (i, e) in edges.iter().enumerate() {
@@ -233,7 +234,7 @@ fn follow_loops(points: &[Vec2], edges: &[(u32, u32)]) -> Result<Vec<Vec<Vec2>>,
             continue;
         }
         let start = edges[first].0;
-        let mut path = vec![points[start as usize]];
+        let mut path = vec![start];
         let mut edge = first;
         loop {
             used[edge] = true;
@@ -241,7 +242,7 @@ fn follow_loops(points: &[Vec2], edges: &[(u32, u32)]) -> Result<Vec<Vec<Vec2>>,
             if at == start {
                 break;
             }
-            path.push(points[at as usize]);
+            path.push(at);
             let incoming = points[at as usize] - points[from as usize];
             let next = leaving
                 .get(&at)
@@ -267,9 +268,40 @@ fn follow_loops(points: &[Vec2], edges: &[(u32, u32)]) -> Result<Vec<Vec<Vec2>>,
                 }
             }
         }
-        loops.push(path);
+        for sub in split_at_repeats(&path) {
+            loops.push(sub.iter().map(|&v| points[v as usize]).collect());
+        }
     }
     Ok(loops)
+}
+
+/// Splits a closed loop of vertex indices that passes through a vertex more than once (two
+/// holes or islands touching at a point) into simple loops; pieces of fewer than three
+/// vertices (spikes that go out and back) are dropped.
+fn split_at_repeats(path: &[u32]) -> Vec<Vec<u32>> {
+    let mut loops = Vec::new();
+    let mut stack: Vec<u32> = Vec::with_capacity(path.len());
+    let mut seen: BTreeMap<u32, usize> = BTreeMap::new();
+    for &v in path {
+        if let Some(&k) = seen.get(&v) {
+            let sub = stack.split_off(k + 1);
+            for w in &sub {
+                seen.remove(w);
+            }
+            let mut piece = vec![v];
+            piece.extend(sub);
+            if piece.len() >= 3 {
+                loops.push(piece);
+            }
+        } else {
+            seen.insert(v, stack.len());
+            stack.push(v);
+        }
+    }
+    if stack.len() >= 3 {
+        loops.push(stack);
+    }
+    loops
 }
 
 /// Signed area of a closed loop: positive when counter-clockwise.
