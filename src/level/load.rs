@@ -4,8 +4,9 @@
 use super::build::{build_world, LoadedLevel};
 use super::entities::MeshSource;
 use super::error::{LevelErrors, Problem};
+use super::scan::unbalanced_bracket;
 use super::schema::Level;
-use super::source_map::{unbalanced_bracket, Position, SourceMap};
+use super::source_map::{Position, SourceMap};
 use super::validate::validate;
 use super::validate_shapes::MAX_COORDINATE;
 use crate::brush::{mesh_outline, Mesh, OutlinePolygon};

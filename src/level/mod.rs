@@ -9,6 +9,7 @@ mod build;
 mod entities;
 mod error;
 mod load;
+mod scan;
 mod schema;
 mod script;
 pub mod source_map;

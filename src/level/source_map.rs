@@ -2,8 +2,10 @@
 //! that maps item paths such as `debris[7].shape` to a line and column, so validation
 //! errors found after deserialising can point into the file.
 //!
-//! It is only used on text that RON has already parsed; on anything else it gives up
-//! quietly and the deepest item found stands in.
+//! It also names the item around a parse error. On text that is not valid RON it gives up
+//! quietly where it loses track, and the deepest item found stands in.
+
+use super::scan::Scanner;
 
 /// A line and column, both counted from 1 (columns in characters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -30,213 +32,106 @@ pub struct SourceMap {
     root: Node,
 }
 
-struct Scanner {
-    chars: Vec<char>,
-    i: usize,
-    line: usize,
-    col: usize,
-}
-
+/// Nesting deeper than this is not mapped (RON's own limit is lower).
 const MAX_DEPTH: usize = 64;
 
-impl Scanner {
-    fn peek(&self) -> Option<char> {
-        self.chars.get(self.i).copied()
+/// Scans one value and everything inside it.
+fn scan_value(s: &mut Scanner, depth: usize) -> Node {
+    s.skip_blank();
+    let mut node = Node {
+        at: Some(s.pos()),
+        ..Node::default()
+    };
+    if depth > MAX_DEPTH {
+        return node;
     }
-
-    fn peek_at(&self, k: usize) -> Option<char> {
-        self.chars.get(self.i + k).copied()
-    }
-
-    fn bump(&mut self) {
-        if let Some(c) = self.peek() {
-            self.i += 1;
-            if c == '\n' {
-                self.line += 1;
-                self.col = 1;
+    match s.peek() {
+        Some('(') => group(s, &mut node, ')', depth),
+        Some('[') => group(s, &mut node, ']', depth),
+        Some('{') => group(s, &mut node, '}', depth),
+        Some('"') => s.quoted('"'),
+        Some('\'') => s.quoted('\''),
+        Some(c) if c.is_alphabetic() || c == '_' => {
+            let word = s.ident();
+            if (word == "r" || word == "br") && matches!(s.peek(), Some('"' | '#')) {
+                s.raw_string();
+            } else if word == "b" && s.peek() == Some('"') {
+                s.quoted('"');
             } else {
-                self.col += 1;
+                s.skip_blank();
+                if s.peek() == Some('(') {
+                    group(s, &mut node, ')', depth);
+                }
+            }
+        }
+        _ => {
+            while s
+                .peek()
+                .is_some_and(|c| !c.is_whitespace() && !",)]}:".contains(c))
+            {
+                s.bump();
             }
         }
     }
+    node.end = Some(s.pos());
+    node
+}
 
-    fn pos(&self) -> Position {
-        Position {
-            line: self.line,
-            col: self.col,
-        }
+/// Whether an identifier followed by a single `:` starts here (a struct field).
+fn at_field(s: &Scanner) -> bool {
+    let mut k = 0;
+    while s
+        .peek_at(k)
+        .is_some_and(|c| c.is_alphanumeric() || c == '_')
+    {
+        k += 1;
     }
-
-    fn skip_blank(&mut self) {
-        loop {
-            match (self.peek(), self.peek_at(1)) {
-                (Some(c), _) if c.is_whitespace() => self.bump(),
-                (Some('/'), Some('/')) => {
-                    while self.peek().is_some_and(|c| c != '\n') {
-                        self.bump();
-                    }
-                }
-                (Some('/'), Some('*')) => {
-                    let mut depth = 0usize;
-                    loop {
-                        match (self.peek(), self.peek_at(1)) {
-                            (None, _) => return,
-                            (Some('/'), Some('*')) => {
-                                depth += 1;
-                                self.bump();
-                                self.bump();
-                            }
-                            (Some('*'), Some('/')) => {
-                                self.bump();
-                                self.bump();
-                                depth -= 1;
-                                if depth == 0 {
-                                    break;
-                                }
-                            }
-                            _ => self.bump(),
-                        }
-                    }
-                }
-                _ => return,
-            }
-        }
+    if k == 0 {
+        return false;
     }
-
-    fn ident(&mut self) -> String {
-        let mut s = String::new();
-        while let Some(c) = self.peek().filter(|c| c.is_alphanumeric() || *c == '_') {
-            s.push(c);
-            self.bump();
-        }
-        s
+    while s.peek_at(k).is_some_and(char::is_whitespace) {
+        k += 1;
     }
+    s.peek_at(k) == Some(':') && s.peek_at(k + 1) != Some(':')
+}
 
-    fn quoted(&mut self, quote: char) {
-        self.bump();
-        while let Some(c) = self.peek() {
-            self.bump();
-            if c == '\\' {
-                self.bump();
-            } else if c == quote {
+fn group(s: &mut Scanner, node: &mut Node, close: char, depth: usize) {
+    s.bump();
+    loop {
+        s.skip_blank();
+        let before = s.offset();
+        match s.peek() {
+            None => return,
+            Some(c) if c == close => {
+                s.bump();
                 return;
             }
-        }
-    }
-
-    fn raw_string(&mut self) {
-        let mut hashes = 0;
-        while self.peek() == Some('#') {
-            hashes += 1;
-            self.bump();
-        }
-        self.bump(); // the opening quote
-        while let Some(c) = self.peek() {
-            self.bump();
-            if c == '"' && (0..hashes).all(|k| self.peek_at(k) == Some('#')) {
-                (0..hashes).for_each(|_| self.bump());
-                return;
-            }
-        }
-    }
-
-    fn value(&mut self, depth: usize) -> Node {
-        self.skip_blank();
-        let mut node = Node {
-            at: Some(self.pos()),
-            ..Node::default()
-        };
-        if depth > MAX_DEPTH {
-            return node;
-        }
-        match self.peek() {
-            Some('(') => self.group(&mut node, ')', depth),
-            Some('[') => self.group(&mut node, ']', depth),
-            Some('{') => self.group(&mut node, '}', depth),
-            Some('"') => self.quoted('"'),
-            Some('\'') => self.quoted('\''),
-            Some(c) if c.is_alphabetic() || c == '_' => {
-                let word = self.ident();
-                if (word == "r" || word == "br") && matches!(self.peek(), Some('"' | '#')) {
-                    self.raw_string();
-                } else if word == "b" && self.peek() == Some('"') {
-                    self.quoted('"');
-                } else {
-                    self.skip_blank();
-                    if self.peek() == Some('(') {
-                        self.group(&mut node, ')', depth);
-                    }
-                }
+            Some(',') => s.bump(),
+            _ if close == ')' && at_field(s) => {
+                let key = s.pos();
+                let name = s.ident();
+                s.skip_blank();
+                s.bump(); // ':'
+                let mut value = scan_value(s, depth + 1);
+                value.key = Some(key);
+                node.fields.push((name, value));
             }
             _ => {
-                while self
-                    .peek()
-                    .is_some_and(|c| !c.is_whitespace() && !",)]}:".contains(c))
-                {
-                    self.bump();
+                let value = scan_value(s, depth + 1);
+                s.skip_blank();
+                if s.peek() == Some(':') {
+                    // A map entry: keep the value, positioned at its key.
+                    s.bump();
+                    let mut entry = scan_value(s, depth + 1);
+                    entry.at = value.at;
+                    node.items.push(entry);
+                } else {
+                    node.items.push(value);
                 }
             }
         }
-        node.end = Some(self.pos());
-        node
-    }
-
-    /// Whether an identifier followed by a single `:` starts here (a struct field).
-    fn at_field(&self) -> bool {
-        let mut k = 0;
-        while self
-            .peek_at(k)
-            .is_some_and(|c| c.is_alphanumeric() || c == '_')
-        {
-            k += 1;
-        }
-        if k == 0 {
-            return false;
-        }
-        while self.peek_at(k).is_some_and(char::is_whitespace) {
-            k += 1;
-        }
-        self.peek_at(k) == Some(':') && self.peek_at(k + 1) != Some(':')
-    }
-
-    fn group(&mut self, node: &mut Node, close: char, depth: usize) {
-        self.bump();
-        loop {
-            self.skip_blank();
-            let before = self.i;
-            match self.peek() {
-                None => return,
-                Some(c) if c == close => {
-                    self.bump();
-                    return;
-                }
-                Some(',') => self.bump(),
-                _ if close == ')' && self.at_field() => {
-                    let key = self.pos();
-                    let name = self.ident();
-                    self.skip_blank();
-                    self.bump(); // ':'
-                    let mut value = self.value(depth + 1);
-                    value.key = Some(key);
-                    node.fields.push((name, value));
-                }
-                _ => {
-                    let value = self.value(depth + 1);
-                    self.skip_blank();
-                    if self.peek() == Some(':') {
-                        // A map entry: keep the value, positioned at its key.
-                        self.bump();
-                        let mut entry = self.value(depth + 1);
-                        entry.at = value.at;
-                        node.items.push(entry);
-                    } else {
-                        node.items.push(value);
-                    }
-                }
-            }
-            if self.i == before {
-                self.bump();
-            }
+        if s.offset() == before {
+            s.bump();
         }
     }
 }
@@ -244,12 +139,7 @@ impl Scanner {
 impl SourceMap {
     /// Scans `source`.
     pub fn new(source: &str) -> SourceMap {
-        let mut s = Scanner {
-            chars: source.chars().collect(),
-            i: 0,
-            line: 1,
-            col: 1,
-        };
+        let mut s = Scanner::new(source);
         // Skip inner attributes such as `#![enable(implicit_some)]`.
         loop {
             s.skip_blank();
@@ -262,7 +152,9 @@ impl SourceMap {
                 break;
             }
         }
-        SourceMap { root: s.value(0) }
+        SourceMap {
+            root: scan_value(&mut s, 0),
+        }
     }
 
     /// Where the item at `path` (such as `flair[2].mesh` or `zones[0].actions[1]`) starts,
@@ -336,64 +228,6 @@ fn path_steps(path: &str) -> Vec<Step<'_>> {
     steps
 }
 
-/// The first bracket that does not match, as where it is and what is wrong, or `None` when
-/// every `(`, `[` and `{` outside strings and comments is closed by its partner.
-pub fn unbalanced_bracket(source: &str) -> Option<(Position, String)> {
-    let mut s = Scanner {
-        chars: source.chars().collect(),
-        i: 0,
-        line: 1,
-        col: 1,
-    };
-    let mut open: Vec<(char, Position)> = Vec::new();
-    loop {
-        s.skip_blank();
-        let at = s.pos();
-        match s.peek() {
-            None => break,
-            Some('"') => s.quoted('"'),
-            Some('\'') => s.quoted('\''),
-            Some(c @ ('(' | '[' | '{')) => {
-                open.push((c, at));
-                s.bump();
-            }
-            Some(c @ (')' | ']' | '}')) => {
-                let want = match c {
-                    ')' => '(',
-                    ']' => '[',
-                    _ => '{',
-                };
-                match open.pop() {
-                    Some((o, _)) if o == want => {}
-                    Some((o, from)) => {
-                        return Some((at, format!("unbalanced brackets: `{o}` opened at {}:{} is closed by `{c}`; expected `{}`", from.line, from.col, closer(o))));
-                    }
-                    None => {
-                        return Some((at, format!("unbalanced brackets: `{c}` closes nothing")))
-                    }
-                }
-                s.bump();
-            }
-            Some(c) if c.is_alphanumeric() || c == '_' => {
-                let word = s.ident();
-                if (word == "r" || word == "br") && matches!(s.peek(), Some('"' | '#')) {
-                    s.raw_string();
-                }
-            }
-            Some(_) => s.bump(),
-        }
-    }
-    open.pop().map(|(o, from)| (from, format!("unbalanced brackets: `{o}` is never closed; expected `{}` before the end of the file", closer(o))))
-}
-
-fn closer(open: char) -> char {
-    match open {
-        '(' => ')',
-        '[' => ']',
-        _ => '}',
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -411,19 +245,6 @@ mod tests {
         );
         // A missing item falls back to the deepest one found.
         assert_eq!(map.locate("debris[5].shape"), Position { line: 4, col: 11 });
-    }
-
-    #[test]
-    fn finds_the_first_unbalanced_bracket() {
-        assert_eq!(
-            unbalanced_bracket("(a: [1, 2), \"(\")").map(|p| p.0),
-            Some(Position { line: 1, col: 10 })
-        );
-        assert_eq!(
-            unbalanced_bracket("(\n  a: [1]\n").map(|p| p.0),
-            Some(Position { line: 1, col: 1 })
-        );
-        assert_eq!(unbalanced_bracket("// ) in a comment\n(a: \")]\")"), None);
     }
 
     #[test]
@@ -452,7 +273,7 @@ mod tests {
         ] {
             let _ = SourceMap::new(src).locate("a.b[3].c");
             let _ = SourceMap::new(src).path_at(Position { line: 1, col: 3 });
-            let _ = unbalanced_bracket(src);
+            let _ = super::super::scan::unbalanced_bracket(src);
         }
     }
 }
