@@ -242,35 +242,35 @@ fn print_build_table() {
     println!();
 }
 
-fn brute_ray(segs: &[Segment], o: Vec2, d: Vec2) -> usize {
-    let mut best = (f64::INFINITY, usize::MAX);
+fn brute_ray(segs: &[Segment], o: Vec2, d: Vec2) -> Option<usize> {
+    let mut best = (f64::INFINITY, None);
     for (i, s) in segs.iter().enumerate() {
         if let Some((t, _)) = ray_segment(s, o, d, 1.0) {
             if t < best.0 {
-                best = (t, i);
+                best = (t, Some(i));
             }
         }
     }
     best.1
 }
 
-fn brute_closest(segs: &[Segment], p: Vec2) -> usize {
-    let mut best = (f64::INFINITY, usize::MAX);
+fn brute_closest(segs: &[Segment], p: Vec2) -> Option<usize> {
+    let mut best = (f64::INFINITY, None);
     for (i, s) in segs.iter().enumerate() {
         let d = closest_distance(s, p);
         if d < best.0 {
-            best = (d, i);
+            best = (d, Some(i));
         }
     }
     best.1
 }
 
-fn brute_sweep(segs: &[Segment], c: Vec2, d: Vec2) -> usize {
-    let mut best = (f64::INFINITY, usize::MAX);
+fn brute_sweep(segs: &[Segment], c: Vec2, d: Vec2) -> Option<usize> {
+    let mut best = (f64::INFINITY, None);
     for (i, s) in segs.iter().enumerate() {
         if let Some((t, _)) = sweep_circle_segment(s, c, 0.5, d) {
             if t < best.0 {
-                best = (t, i);
+                best = (t, Some(i));
             }
         }
     }
@@ -301,16 +301,16 @@ fn print_query_table() {
         let rt = ns_per(&q.rays, 50.0, |(o, d)| {
             tree.ray_cast(*o, *d, 1.0).map_or(0, |h| h.index as usize)
         });
-        let rb = ns_per(few, 50.0, |(o, d)| brute_ray(&segs, *o, *d));
+        let rb = ns_per(few, 50.0, |(o, d)| brute_ray(&segs, *o, *d).unwrap_or(0));
         let ct = ns_per(&q.points, 50.0, |p| {
             tree.closest(*p).map_or(0, |h| h.0 as usize)
         });
-        let cb = ns_per(few_pts, 50.0, |p| brute_closest(&segs, *p));
+        let cb = ns_per(few_pts, 50.0, |p| brute_closest(&segs, *p).unwrap_or(0));
         let st = ns_per(&q.rays, 50.0, |(o, d)| {
             tree.sweep_circle(*o, 0.5, *d)
                 .map_or(0, |h| h.index as usize)
         });
-        let sb = ns_per(few, 50.0, |(o, d)| brute_sweep(&segs, *o, *d));
+        let sb = ns_per(few, 50.0, |(o, d)| brute_sweep(&segs, *o, *d).unwrap_or(0));
         println!(
             "{:>9} {:>6} | {:>9.0} {:>11.0} {:>7.0}x | {:>9.0} {:>11.0} {:>7.0}x | {:>9.0} {:>11.0} {:>7.0}x",
             segs.len(), tree.depth(), rt, rb, rb / rt, ct, cb, cb / ct, st, sb, sb / st
@@ -342,7 +342,7 @@ fn bench_world(c: &mut Criterion) {
             b.iter(|| {
                 q.rays
                     .iter()
-                    .map(|(o, d)| brute_ray(&segs, *o, *d))
+                    .map(|(o, d)| brute_ray(&segs, *o, *d).unwrap_or(0))
                     .sum::<usize>()
             })
         });
