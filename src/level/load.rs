@@ -4,6 +4,7 @@
 use super::build::{build_world, LoadedLevel};
 use super::entities::MeshSource;
 use super::error::{LevelErrors, Problem};
+use super::ron_message::describe;
 use super::scan::unbalanced_bracket;
 use super::schema::Level;
 use super::source_map::{Position, SourceMap};
@@ -55,7 +56,9 @@ fn parse<T: serde::de::DeserializeOwned>(source: &str, file: &Path) -> Result<T,
                 at.col,
                 format!(
                     "{message} (the parser said at {}:{}: {})",
-                    e.span.start.line, e.span.start.col, e.code
+                    e.span.start.line,
+                    e.span.start.col,
+                    describe(&e.code)
                 ),
             );
         }
@@ -64,7 +67,7 @@ fn parse<T: serde::de::DeserializeOwned>(source: &str, file: &Path) -> Result<T,
             line: e.span.start.line.max(1),
             col: e.span.start.col.max(1),
         };
-        let mut errors = one(file, at.line, at.col, e.code.to_string());
+        let mut errors = one(file, at.line, at.col, describe(&e.code));
         errors.problems[0].item = SourceMap::new(source).path_at(at);
         errors
     })

@@ -9,6 +9,7 @@ mod build;
 mod entities;
 mod error;
 mod load;
+mod ron_message;
 mod scan;
 mod schema;
 mod script;
