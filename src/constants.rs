@@ -55,3 +55,23 @@ pub const TIME_TO_SLEEP: f64 = 0.5;
 /// move this far before pairs are searched again; larger searches less often but hands the
 /// narrow phase more pairs that turn out apart.
 pub const FAT_MARGIN: f64 = 0.1;
+
+/// Mesh vertices closer than this fraction of the mesh's extent are welded into one before
+/// the outline is traced, and triangles whose doubled area is below this fraction of the
+/// extent squared count as zero-area. Looser closes small cracks left by hand-made meshes but
+/// merges real detail.
+pub const MESH_WELD_REL: f64 = 1e-9;
+
+/// Largest distance, in metres, between a carved circle and the polygon that stands for it.
+/// Smaller gives rounder caves and more world segments.
+pub const CIRCLE_TOLERANCE: f64 = 0.01;
+
+/// Fewest and most sides a carved circle is cut into, whatever its size.
+pub const CIRCLE_MIN_SIDES: usize = 12;
+
+/// See [`CIRCLE_MIN_SIDES`].
+pub const CIRCLE_MAX_SIDES: usize = 256;
+
+/// Most segments the world's line tree puts in one leaf. Larger leaves make a shallower
+/// tree that tests more segments per visited leaf.
+pub const LINE_TREE_LEAF_SIZE: usize = 4;

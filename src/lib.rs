@@ -19,15 +19,19 @@
 //! It is a library with a game on top, not a general-purpose engine: shapes are circles,
 //! segments and small convex polygons, and the world is a cave outline of segments.
 //!
-//! Layers (each may use only those above it): [`geom`] → [`collide`]; [`tools`] are the
-//! headless commands of the `cavefly` binary.
+//! Layers (each may use only those before it): [`geom`] → [`collide`] → [`broad`] →
+//! [`brush`] → [`physics`] → [`level`] → [`game`]; [`tools`] are the headless commands of
+//! the `cavefly` binary, and [`constants`] and [`hash`] serve every layer.
 
 #![warn(missing_docs)]
 
+pub mod broad;
+pub mod brush;
 pub mod collide;
 pub mod constants;
 pub mod game;
 pub mod geom;
 pub mod hash;
+pub mod level;
 pub mod physics;
 pub mod tools;

@@ -1,6 +1,6 @@
 //! The `cavefly` command line: play (the default) and the headless tools.
 
-use cavefly::tools::{contact, lab, lab_pairs, shape_spec};
+use cavefly::tools::{check, contact, lab, lab_pairs, shape_spec};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,6 +19,13 @@ enum Command {
     Play,
     /// A scripted tour of the collision core: a crate settling on a ledge, rocking, tipping.
     Demo,
+    /// Check level files: print a summary of each, or every problem with its line:column.
+    /// Exits with status 1 if any file has a problem.
+    Check {
+        /// Level files (RON).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
     /// The contact between two shapes: GJK distance, EPA depth and the contact manifold.
     ///
     /// Shapes: box:HW,HH  circle:R  ngon:N,R  segment:X1,Y1,X2,Y2  poly:X,Y;X,Y;X,Y...
@@ -64,6 +71,15 @@ fn main() -> ExitCode {
         Command::Demo => {
             print!("{}", contact::demo());
             ExitCode::SUCCESS
+        }
+        Command::Check { files } => {
+            let (report, ok) = check::check_files(&files);
+            print!("{report}");
+            if ok {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
         }
         Command::Contact { a, b, at_a, at_b } => {
             let parsed = (|| {

@@ -1,0 +1,94 @@
+//! Brush shapes: what a level carves out of the rock or adds to it, and the contours that
+//! stand for them.
+
+use super::outline::signed_area;
+use crate::constants::{CIRCLE_MAX_SIDES, CIRCLE_MIN_SIDES, CIRCLE_TOLERANCE};
+use crate::geom::Vec2;
+use i_overlay::mesh::float::stroke::offset::StrokeOffset;
+use i_overlay::mesh::float::style::{LineCap, LineJoin, StrokeStyle};
+
+/// One brush: a shape that fills (rock, add) or empties (carve) part of the world.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Brush {
+    /// A simple polygon, in either winding.
+    Polygon(Vec<Vec2>),
+    /// A circle, cut into a polygon within [`CIRCLE_TOLERANCE`].
+    Circle {
+        /// Centre.
+        center: Vec2,
+        /// Radius (positive).
+        radius: f64,
+    },
+    /// A thick polyline (a tunnel): every point within `width / 2` of the line, with round
+    /// joins and ends.
+    Polyline {
+        /// The centre line, at least two points.
+        points: Vec<Vec2>,
+        /// Full width (positive).
+        width: f64,
+    },
+}
+
+/// Sides of the polygon that stands for a circle of `radius`: enough that no point of the
+/// circle is farther than [`CIRCLE_TOLERANCE`] from it.
+pub fn circle_sides(radius: f64) -> usize {
+    let ratio = (1.0 - CIRCLE_TOLERANCE / radius).clamp(-1.0, 1.0);
+    let sides = (std::f64::consts::PI / ratio.acos()).ceil();
+    if sides.is_finite() {
+        (sides as usize).clamp(CIRCLE_MIN_SIDES, CIRCLE_MAX_SIDES)
+    } else {
+        CIRCLE_MAX_SIDES
+    }
+}
+
+/// The vertices of a circle's polygon, counter-clockwise.
+pub fn circle_points(center: Vec2, radius: f64) -> Vec<Vec2> {
+    let n = circle_sides(radius);
+    (0..n)
+        .map(|i| {
+            let a = std::f64::consts::TAU * i as f64 / n as f64;
+            center + radius * Vec2::new(a.cos(), a.sin())
+        })
+        .collect()
+}
+
+impl Brush {
+    /// The contours of the brush's area: outer boundaries counter-clockwise, holes (where a
+    /// tunnel crosses itself into a ring) clockwise. Brushes are validated before this is
+    /// called; degenerate input gives an empty or degenerate contour, not a panic.
+    pub fn contours(&self) -> Vec<Vec<Vec2>> {
+        match self {
+            Brush::Polygon(points) => {
+                let mut c = points.clone();
+                if signed_area(&c) < 0.0 {
+                    c.reverse();
+                }
+                vec![c]
+            }
+            Brush::Circle { center, radius } => vec![circle_points(*center, *radius)],
+            Brush::Polyline { points, width } => {
+                let path: Vec<[f64; 2]> = points.iter().map(|p| [p.x, p.y]).collect();
+                if path.len() < 2
+                    || width.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater)
+                    || !path.iter().flatten().all(|v| v.is_finite())
+                {
+                    return Vec::new();
+                }
+                let step = 2.0
+                    * (1.0 - 2.0 * CIRCLE_TOLERANCE / width)
+                        .clamp(-1.0, 1.0)
+                        .acos();
+                let angle = step.max(std::f64::consts::PI / CIRCLE_MAX_SIDES as f64);
+                let style = StrokeStyle::new(*width)
+                    .line_join(LineJoin::Round(angle))
+                    .start_cap(LineCap::Round(angle))
+                    .end_cap(LineCap::Round(angle));
+                path.stroke(style, false)
+                    .into_iter()
+                    .flatten()
+                    .map(|c| c.into_iter().map(|p| Vec2::new(p[0], p[1])).collect())
+                    .collect()
+            }
+        }
+    }
+}

@@ -1,0 +1,25 @@
+//! Levels: the RON schema ([`Level`]), loading with validation, and errors that name the
+//! file, the line and column, and the item path (`debris[3].shape`).
+//!
+//! Uses [`crate::geom`], [`crate::collide`], [`crate::brush`] and [`crate::broad`]; must not
+//! depend on the GPU or audio. Loading reports every problem of a file, never only the
+//! first, and never panics on bad bytes.
+
+mod build;
+mod entities;
+mod error;
+mod load;
+mod ron_message;
+mod scan;
+mod schema;
+mod script;
+pub mod source_map;
+mod validate;
+mod validate_shapes;
+
+pub use build::{world_brushes, LoadedLevel};
+pub use entities::{Debris, DebrisShape, Enemy, Flair, Material, MeshSource, Mover, MoverKind};
+pub use error::{LevelErrors, Problem};
+pub use load::{load_level, load_level_source, load_mesh_file};
+pub use schema::{default_gravity, Level, Physics, PlayerStart, Shape, World, LEVEL_VERSION};
+pub use script::{Action, Condition, Counter, Objective, Trigger, Who, Zone, ZoneShape};

@@ -1,0 +1,151 @@
+//! The level file's top-level struct and its world, physics and player sections.
+//!
+//! Every struct denies unknown fields, so a typo is an error that lists the valid names;
+//! every optional field has a default, documented in `docs/levels.md`.
+
+use super::entities::{Debris, Enemy, Flair, Mover};
+use super::script::{Counter, Objective, Zone};
+use crate::collide::ContactMethod;
+use crate::geom::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// The level format version this build reads.
+pub const LEVEL_VERSION: u32 = 1;
+
+/// A level: one RON file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Level {
+    /// Format version; must be [`LEVEL_VERSION`].
+    pub version: u32,
+    /// Name shown to the player.
+    pub name: String,
+    /// A line or two for the level menu.
+    #[serde(default)]
+    pub description: String,
+    /// Gravity (m/s²). Default `(0, -4)`: lighter than Earth's, so a ship can hover on
+    /// modest thrust and caves feel floaty, as in the classic cave flyers.
+    #[serde(default = "default_gravity")]
+    pub gravity: Vec2,
+    /// Simulation settings.
+    #[serde(default)]
+    pub physics: Physics,
+    /// The rock: solid region, carved caves and tunnels, added shapes.
+    pub world: World,
+    /// Meshes placed in the world and merged into the rock.
+    #[serde(default)]
+    pub flair: Vec<Flair>,
+    /// Loose convex pieces the player can push, grab and throw.
+    #[serde(default)]
+    pub debris: Vec<Debris>,
+    /// Where the ship appears.
+    pub player_start: PlayerStart,
+    /// Turrets and drones.
+    #[serde(default)]
+    pub enemies: Vec<Enemy>,
+    /// Doors and lifts.
+    #[serde(default)]
+    pub movers: Vec<Mover>,
+    /// Names of the level's boolean flags (all start cleared).
+    #[serde(default)]
+    pub flags: Vec<String>,
+    /// The level's integer counters.
+    #[serde(default)]
+    pub counters: Vec<Counter>,
+    /// Trigger regions and what they do.
+    #[serde(default)]
+    pub zones: Vec<Zone>,
+    /// What finishes the level.
+    #[serde(default)]
+    pub objective: Objective,
+}
+
+/// The default gravity: 4 m/s² downwards.
+pub fn default_gravity() -> Vec2 {
+    Vec2::new(0.0, -4.0)
+}
+
+/// Simulation settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Physics {
+    /// Fixed time step in seconds (default 1/120).
+    pub time_step: f64,
+    /// Sub-steps per time step (default 4).
+    pub substeps: u32,
+    /// Velocity solver iterations per sub-step (default 8).
+    pub velocity_iterations: u32,
+    /// Position correction iterations per sub-step (default 3).
+    pub position_iterations: u32,
+    /// Body/body contact method (default `dual_edge`).
+    pub contact_method: ContactMethod,
+}
+
+impl Default for Physics {
+    fn default() -> Physics {
+        Physics {
+            time_step: 1.0 / 120.0,
+            substeps: 4,
+            velocity_iterations: 8,
+            position_iterations: 3,
+            contact_method: ContactMethod::DualEdge,
+        }
+    }
+}
+
+/// The world brush: `rock`, minus `carve`, plus `add` (and the flair outlines).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct World {
+    /// Shapes whose union is the solid rock before carving.
+    pub rock: Vec<Shape>,
+    /// Shapes cut out of the rock: caves and tunnels.
+    #[serde(default)]
+    pub carve: Vec<Shape>,
+    /// Shapes added back as rock after carving: pillars, ledges.
+    #[serde(default)]
+    pub add: Vec<Shape>,
+}
+
+/// A brush shape in a level.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Shape {
+    /// An axis-aligned rectangle between two corners.
+    Rect {
+        /// Lower-left corner.
+        min: Vec2,
+        /// Upper-right corner.
+        max: Vec2,
+    },
+    /// A simple polygon (at least 3 points, either winding, not self-intersecting).
+    Polygon {
+        /// The corners, in order.
+        points: Vec<Vec2>,
+    },
+    /// A circle.
+    Circle {
+        /// Centre.
+        center: Vec2,
+        /// Radius (positive).
+        radius: f64,
+    },
+    /// A thick line through the points, with round ends and joins: a tunnel.
+    Polyline {
+        /// The centre line, at least 2 points.
+        points: Vec<Vec2>,
+        /// Full width (positive).
+        width: f64,
+    },
+}
+
+/// Where the ship appears.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerStart {
+    /// Position (m).
+    pub position: Vec2,
+    /// Heading in radians; 0 points the nose up (default 0).
+    #[serde(default)]
+    pub angle: f64,
+}

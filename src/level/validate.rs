@@ -1,0 +1,303 @@
+//! Level validation: every value in range, every name unique, every reference resolved.
+//! Meshes are checked by the loader, which reads them.
+
+use super::entities::{Enemy, MoverKind};
+use super::schema::{Level, LEVEL_VERSION};
+use super::script::{Action, Condition, Objective, Who};
+use super::validate_shapes::{Checker, MAX_BODY_SIZE, MAX_BRUSH_SIZE};
+use std::collections::BTreeMap;
+
+/// Largest gravity, speed or spin a level may ask for: far beyond play, so only typos hit it.
+const MAX_RATE: f64 = 1.0e4;
+
+/// Every problem of `level` as (item path, message), in the order of the file's sections.
+pub fn validate(level: &Level) -> Vec<(String, String)> {
+    let mut c = Checker::default();
+    if level.version != LEVEL_VERSION {
+        c.fail(
+            "version",
+            format!(
+                "unsupported level version {}: expected {LEVEL_VERSION}",
+                level.version
+            ),
+        );
+    }
+    if level.name.trim().is_empty() {
+        c.fail("name", "expected a non-empty level name");
+    }
+    if !level.gravity.is_finite() || level.gravity.length() > 1000.0 {
+        c.fail(
+            "gravity",
+            format!(
+                "expected a finite gravity of at most 1000 m/s², got ({}, {})",
+                level.gravity.x, level.gravity.y
+            ),
+        );
+    }
+    let ph = &level.physics;
+    c.number("physics.time_step", ph.time_step, 0.0, 0.1, true);
+    c.number("physics.substeps", ph.substeps as f64, 1.0, 64.0, false);
+    c.number(
+        "physics.velocity_iterations",
+        ph.velocity_iterations as f64,
+        1.0,
+        100.0,
+        false,
+    );
+    c.number(
+        "physics.position_iterations",
+        ph.position_iterations as f64,
+        0.0,
+        100.0,
+        false,
+    );
+
+    if level.world.rock.is_empty() {
+        c.fail(
+            "world.rock",
+            "expected at least one rock shape: the world needs solid rock to carve",
+        );
+    }
+    for (section, shapes) in [
+        ("rock", &level.world.rock),
+        ("carve", &level.world.carve),
+        ("add", &level.world.add),
+    ] {
+        for (i, s) in shapes.iter().enumerate() {
+            c.brush(&format!("world.{section}[{i}]"), s);
+        }
+    }
+
+    let mut names = Names::default();
+    for (i, f) in level.flair.iter().enumerate() {
+        let p = format!("flair[{i}]");
+        names.add(&mut c, &p, &f.name);
+        c.point(&format!("{p}.position"), f.position);
+        c.finite(&format!("{p}.rotation"), f.rotation, MAX_RATE);
+        c.number(&format!("{p}.scale"), f.scale, 0.0, 1000.0, true);
+    }
+    for (i, d) in level.debris.iter().enumerate() {
+        let p = format!("debris[{i}]");
+        names.add(&mut c, &p, &d.name);
+        c.debris_shape(&format!("{p}.shape"), &d.shape);
+        c.point(&format!("{p}.position"), d.position);
+        c.finite(&format!("{p}.angle"), d.angle, MAX_RATE);
+        if !d.velocity.is_finite() || d.velocity.length() > MAX_RATE {
+            c.fail(
+                format!("{p}.velocity"),
+                format!("expected a finite speed of at most {MAX_RATE} m/s"),
+            );
+        }
+        c.finite(
+            &format!("{p}.angular_velocity"),
+            d.angular_velocity,
+            MAX_RATE,
+        );
+        c.number(&format!("{p}.density"), d.density, 0.0, 1.0e5, true);
+        c.number(&format!("{p}.friction"), d.friction, 0.0, 10.0, false);
+        c.number(&format!("{p}.restitution"), d.restitution, 0.0, 1.0, false);
+    }
+    c.point("player_start.position", level.player_start.position);
+    c.finite("player_start.angle", level.player_start.angle, MAX_RATE);
+    for (i, e) in level.enemies.iter().enumerate() {
+        let p = format!("enemies[{i}]");
+        names.add(&mut c, &p, e.name());
+        match e {
+            Enemy::Turret {
+                position,
+                angle,
+                fire_interval,
+                range,
+                ..
+            } => {
+                c.point(&format!("{p}.position"), *position);
+                c.finite(&format!("{p}.angle"), *angle, MAX_RATE);
+                c.number(
+                    &format!("{p}.fire_interval"),
+                    *fire_interval,
+                    0.0,
+                    3600.0,
+                    true,
+                );
+                c.number(&format!("{p}.range"), *range, 0.0, MAX_BRUSH_SIZE, true);
+            }
+            Enemy::Drone { path, speed, .. } => {
+                if path.is_empty() {
+                    c.fail(format!("{p}.path"), "expected at least one point");
+                }
+                c.points(&format!("{p}.path"), path);
+                c.number(&format!("{p}.speed"), *speed, 0.0, MAX_RATE, true);
+            }
+        }
+    }
+    for (i, m) in level.movers.iter().enumerate() {
+        let p = format!("movers[{i}]");
+        names.add(&mut c, &p, &m.name);
+        c.number(&format!("{p}.size.x"), m.size.x, 0.0, MAX_BODY_SIZE, true);
+        c.number(&format!("{p}.size.y"), m.size.y, 0.0, MAX_BODY_SIZE, true);
+        if m.path.len() < 2 {
+            c.fail(
+                format!("{p}.path"),
+                format!("expected at least 2 points, got {}", m.path.len()),
+            );
+        }
+        c.points(&format!("{p}.path"), &m.path);
+        c.number(&format!("{p}.speed"), m.speed, 0.0, MAX_RATE, true);
+    }
+    let flags = unique_list(&mut c, "flags", level.flags.iter().map(String::as_str));
+    let counters = unique_list(
+        &mut c,
+        "counters",
+        level.counters.iter().map(|k| k.name.as_str()),
+    );
+    for (i, z) in level.zones.iter().enumerate() {
+        let p = format!("zones[{i}]");
+        names.add(&mut c, &p, &z.name);
+        c.zone_shape(&format!("{p}.shape"), &z.shape);
+        if let Who::Debris(name) = &z.who {
+            names.expect(&mut c, &format!("{p}.who"), name, "debris", |path| {
+                path.starts_with("debris")
+            });
+        }
+        for (k, cond) in z.conditions.iter().enumerate() {
+            let cp = format!("{p}.conditions[{k}]");
+            match cond {
+                Condition::FlagSet(f) | Condition::FlagClear(f) => {
+                    known(&mut c, &cp, f, "flag", &flags)
+                }
+                Condition::CounterAtLeast(n, _) | Condition::CounterBelow(n, _) => {
+                    known(&mut c, &cp, n, "counter", &counters)
+                }
+            }
+        }
+        for (k, action) in z.actions.iter().enumerate() {
+            let ap = format!("{p}.actions[{k}]");
+            match action {
+                Action::SetFlag(f) | Action::ClearFlag(f) => known(&mut c, &ap, f, "flag", &flags),
+                Action::AddCounter(n, _) => known(&mut c, &ap, n, "counter", &counters),
+                Action::OpenDoor(d) | Action::CloseDoor(d) => {
+                    let doors: Vec<&str> = level
+                        .movers
+                        .iter()
+                        .filter(|m| m.kind == MoverKind::Door)
+                        .map(|m| m.name.as_str())
+                        .collect();
+                    known(&mut c, &ap, d, "door", &doors);
+                }
+                Action::Message(_) | Action::Win | Action::Kill => {}
+            }
+        }
+    }
+    match &level.objective {
+        Objective::ReachZone(z) => {
+            names.expect(&mut c, "objective", z, "zone", |p| p.starts_with("zones"))
+        }
+        Objective::SetFlag(f) => known(&mut c, "objective", f, "flag", &flags),
+        Objective::Deliver { debris, zone } => {
+            for (i, d) in debris.iter().enumerate() {
+                names.expect(
+                    &mut c,
+                    &format!("objective.debris[{i}]"),
+                    d,
+                    "debris",
+                    |p| p.starts_with("debris"),
+                );
+            }
+            names.expect(&mut c, "objective.zone", zone, "zone", |p| {
+                p.starts_with("zones")
+            });
+        }
+        Objective::Explore | Objective::DestroyAllEnemies => {}
+    }
+    c.problems
+}
+
+/// Entity names (flair, debris, enemies, movers, zones share one namespace), with the path
+/// of the item that holds each.
+#[derive(Default)]
+struct Names {
+    owner: BTreeMap<String, String>,
+}
+
+impl Names {
+    fn add(&mut self, c: &mut Checker, path: &str, name: &str) {
+        if name.trim().is_empty() {
+            c.fail(format!("{path}.name"), "expected a non-empty name");
+        } else if let Some(first) = self.owner.get(name) {
+            c.fail(format!("{path}.name"), format!("duplicate name `{name}`: already used by {first}; expected names unique across flair, debris, enemies, movers and zones"));
+        } else {
+            self.owner.insert(name.to_string(), path.to_string());
+        }
+    }
+
+    fn expect(
+        &self,
+        c: &mut Checker,
+        path: &str,
+        name: &str,
+        what: &str,
+        is_kind: impl Fn(&str) -> bool,
+    ) {
+        match self.owner.get(name) {
+            Some(p) if is_kind(p) => {}
+            Some(p) => c.fail(path, format!("`{name}` is {p}, not a {what}")),
+            None => {
+                let valid: Vec<&str> = self
+                    .owner
+                    .iter()
+                    .filter(|(_, p)| is_kind(p))
+                    .map(|(n, _)| n.as_str())
+                    .collect();
+                c.fail(
+                    path,
+                    format!("unknown {what} `{name}`; expected one of: {}", list(&valid)),
+                );
+            }
+        }
+    }
+}
+
+fn list(names: &[&str]) -> String {
+    if names.is_empty() {
+        "(none declared)".to_string()
+    } else {
+        names
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+fn known(c: &mut Checker, path: &str, name: &str, what: &str, declared: &[&str]) {
+    if !declared.contains(&name) {
+        c.fail(
+            path,
+            format!(
+                "unknown {what} `{name}`; expected one of: {}",
+                list(declared)
+            ),
+        );
+    }
+}
+
+fn unique_list<'a>(
+    c: &mut Checker,
+    section: &str,
+    names: impl Iterator<Item = &'a str>,
+) -> Vec<&'a str> {
+    let mut seen: Vec<&str> = Vec::new();
+    for (i, n) in names.enumerate() {
+        if n.trim().is_empty() {
+            c.fail(format!("{section}[{i}]"), "expected a non-empty name");
+        } else if seen.contains(&n) {
+            c.fail(
+                format!("{section}[{i}]"),
+                format!("duplicate name `{n}` in {section}"),
+            );
+        } else {
+            seen.push(n);
+        }
+    }
+    seen
+}

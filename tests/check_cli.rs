@@ -1,0 +1,67 @@
+//! The `cavefly check` command: exit status, per-file report, and no panic on odd input.
+
+use std::process::Command;
+
+fn check(args: &[&str]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_cavefly"))
+        .arg("check")
+        .args(args)
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.code().unwrap_or(-1), text)
+}
+
+#[test]
+fn shipped_levels_exit_zero_with_a_summary() {
+    let (code, text) = check(&["levels/01_first_flight.ron", "levels/02_crystal_mine.ron"]);
+    assert_eq!(code, 0, "{text}");
+    assert_eq!(text.matches(": OK: ").count(), 2, "{text}");
+    assert!(text.contains("segments in") && text.contains("built in"));
+}
+
+#[test]
+fn any_bad_file_exits_one_and_is_named_with_its_position() {
+    let (code, text) = check(&[
+        "levels/01_first_flight.ron",
+        "tests/levels_bad/zone_unknown.ron",
+    ]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("levels/01_first_flight.ron: OK"));
+    assert!(text.contains("tests/levels_bad/zone_unknown.ron: 3 errors"));
+    assert!(text.contains(
+        "tests/levels_bad/zone_unknown.ron:18:45: zones[0].actions[1]: unknown door `ghost_door`"
+    ));
+    assert!(!text.contains("panicked"));
+}
+
+#[test]
+fn odd_input_is_an_error_not_a_panic() {
+    let dir = std::env::temp_dir().join(format!("cavefly_check_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let deep = dir.join("deep.ron");
+    std::fs::write(
+        &deep,
+        "(version: 1, name: ".to_string() + &"[(".repeat(100_000),
+    )
+    .unwrap();
+    let binary = dir.join("binary.ron");
+    std::fs::write(&binary, (0..=255u8).cycle().take(4096).collect::<Vec<u8>>()).unwrap();
+    let empty = dir.join("empty.ron");
+    std::fs::write(&empty, "").unwrap();
+    let paths: Vec<String> = [&deep, &binary, &empty, &dir]
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    let args: Vec<&str> = paths.iter().map(String::as_str).collect();
+    let (code, text) = check(&args);
+    assert_eq!(code, 1, "{text}");
+    assert!(!text.contains("panicked"), "{text}");
+    assert_eq!(
+        text.lines().filter(|l| l.ends_with(": 1 error")).count(),
+        4,
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
