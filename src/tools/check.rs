@@ -5,18 +5,27 @@ use crate::level::{load_level, LoadedLevel};
 use std::fmt::Write;
 use std::path::Path;
 
+/// `n` and the noun, plural unless `n` is 1.
+fn count(n: usize, noun: &str) -> String {
+    match (n, noun.strip_suffix('y')) {
+        (1, _) => format!("1 {noun}"),
+        (_, Some(stem)) => format!("{n} {stem}ies"),
+        _ => format!("{n} {noun}s"),
+    }
+}
+
 /// One line summing up a level that loaded.
 pub fn summary(l: &LoadedLevel) -> String {
     let holes: usize = l.world.solid.polygons.iter().map(|p| p.holes.len()).sum();
     format!(
-        "OK: {} solid polygons with {} holes, {} segments in {} chains, {} bodies, {} zones, line tree of {} nodes (depth {}), built in {:.1} ms",
-        l.world.solid.polygons.len(),
-        holes,
-        l.world.segments.len(),
-        l.world.chains.len(),
-        l.body_count(),
-        l.level.zones.len(),
-        l.tree.node_count(),
+        "OK: {} with {}, {} in {}, {}, {}, line tree of {} (depth {}), built in {:.1} ms",
+        count(l.world.solid.polygons.len(), "solid polygon"),
+        count(holes, "hole"),
+        count(l.world.segments.len(), "segment"),
+        count(l.world.chains.len(), "chain"),
+        count(l.body_count(), "body"),
+        count(l.level.zones.len(), "zone"),
+        count(l.tree.node_count(), "node"),
         l.tree.depth(),
         l.build_time.as_secs_f64() * 1000.0,
     )
