@@ -1,6 +1,6 @@
 //! The `cavefly` command line: play (the default) and the headless tools.
 
-use cavefly::tools::{check, contact, lab, lab_pairs, shape_spec};
+use cavefly::tools::{check, contact, lab, lab_pairs, shape_spec, sim};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -15,7 +15,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Play (the default). The game window is not built yet: this runs the collision demo.
+    /// Play (the default). The game window is not built yet: this flies the first level
+    /// headless with a recorded flight and prints what happened.
     Play,
     /// A scripted tour of the collision core: a crate settling on a ledge, rocking, tipping.
     Demo,
@@ -42,6 +43,25 @@ enum Command {
         #[arg(long, default_value = "0,0", allow_hyphen_values = true)]
         at_b: String,
     },
+    /// Run a level headless with recorded actions; print a summary and the state hash.
+    Sim {
+        /// The level file (RON).
+        #[arg(required_unless_present = "golden")]
+        level: Option<PathBuf>,
+        /// Steps to run (default: the input script's length, or 1200).
+        #[arg(long)]
+        frames: Option<u64>,
+        /// Input script: a RON file of per-step actions (none means idle).
+        #[arg(long)]
+        inputs: Option<PathBuf>,
+        /// Also print the hash every K steps.
+        #[arg(long, value_name = "K")]
+        hash_every: Option<u64>,
+        /// Instead, run every entry of a golden file and check its hash; with
+        /// CAVEFLY_BLESS=1, rewrite the hashes.
+        #[arg(long, conflicts_with_all = ["level", "frames", "inputs", "hash_every"])]
+        golden: Option<PathBuf>,
+    },
     /// Every contact method and the exact separating-axis answer on the same polygon pairs:
     /// one row per method with depth and normal errors, the share of pairs its answer
     /// separates, points per contact, jitter and nanoseconds per query.
@@ -63,10 +83,67 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command.unwrap_or(Command::Play) {
         Command::Play => {
-            println!("Cavefly: the game window, renderer, levels and physics are not built yet.");
-            println!("What exists today is the collision core; here is its demo.\n");
-            print!("{}", contact::demo());
+            println!("Cavefly: the game window, renderer, menus and sound are not built yet.");
+            println!("Levels, physics and the ship are: here is the first level flown headless");
+            println!("with a recorded flight (try `cavefly sim LEVEL --inputs FILE`).\n");
+            let req = sim::SimRequest {
+                level: PathBuf::from("levels/01_first_flight.ron"),
+                inputs: Some(PathBuf::from("tests/inputs/first_flight_hop.ron")),
+                frames: None,
+                hash_every: None,
+            };
+            match sim::run(&req) {
+                Ok(out) => print!("{}", out.report),
+                Err(e) => {
+                    println!("(the shipped level could not be flown here: {e})\nThe collision demo instead:\n");
+                    print!("{}", contact::demo());
+                }
+            }
             ExitCode::SUCCESS
+        }
+        Command::Sim {
+            level,
+            frames,
+            inputs,
+            hash_every,
+            golden,
+        } => {
+            if let Some(file) = golden {
+                let bless = std::env::var("CAVEFLY_BLESS").as_deref() == Ok("1");
+                return match sim::check_golden(&file, std::path::Path::new("."), bless) {
+                    Ok((report, all_match)) => {
+                        print!("{report}");
+                        if all_match {
+                            ExitCode::SUCCESS
+                        } else {
+                            ExitCode::FAILURE
+                        }
+                    }
+                    Err(e) => {
+                        eprintln!("cavefly sim: {e}");
+                        ExitCode::FAILURE
+                    }
+                };
+            }
+            let Some(level) = level else {
+                eprintln!("cavefly sim: a level file is needed");
+                return ExitCode::FAILURE;
+            };
+            match sim::run(&sim::SimRequest {
+                level,
+                inputs,
+                frames,
+                hash_every,
+            }) {
+                Ok(out) => {
+                    print!("{}", out.report);
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("cavefly sim: {e}");
+                    ExitCode::FAILURE
+                }
+            }
         }
         Command::Demo => {
             print!("{}", contact::demo());

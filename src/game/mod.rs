@@ -4,7 +4,8 @@
 //! state and events; it never reaches into physics.
 
 pub mod actions;
+mod level_setup;
 pub mod sim;
 
 pub use actions::{Actions, InputScript};
-pub use sim::{ShipTuning, Sim, SimSetup};
+pub use sim::{DebrisSetup, ShipTuning, Sim, SimSetup};

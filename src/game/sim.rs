@@ -61,6 +61,8 @@ pub struct DebrisSetup {
     pub angle: f64,
     /// Initial velocity.
     pub velocity: Vec2,
+    /// Initial angular velocity, rad/s.
+    pub angular_velocity: f64,
     /// Density, kg/m².
     pub density: f64,
     /// Friction.
@@ -117,6 +119,7 @@ impl Sim {
                 position: d.position,
                 angle: d.angle,
                 linear_velocity: d.velocity,
+                angular_velocity: d.angular_velocity,
                 user_data: 1 + i as u64,
                 ..BodyDef::default()
             });

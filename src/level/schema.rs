@@ -73,9 +73,11 @@ pub struct Physics {
     pub time_step: f64,
     /// Sub-steps per time step (default 4).
     pub substeps: u32,
-    /// Velocity solver iterations per sub-step (default 8).
+    /// Solver passes per sub-step that push overlap apart (default 1; more stiffens very
+    /// tall stacks at proportional cost).
     pub velocity_iterations: u32,
-    /// Position correction iterations per sub-step (default 3).
+    /// Relaxation passes per sub-step that remove the velocity the push-apart left behind
+    /// (default 1; 0 lets pushed bodies keep a little bounce).
     pub position_iterations: u32,
     /// Body/body contact method (default `dual_edge`).
     pub contact_method: ContactMethod,
@@ -86,8 +88,8 @@ impl Default for Physics {
         Physics {
             time_step: 1.0 / 120.0,
             substeps: 4,
-            velocity_iterations: 8,
-            position_iterations: 3,
+            velocity_iterations: 1,
+            position_iterations: 1,
             contact_method: ContactMethod::DualEdge,
         }
     }

@@ -115,7 +115,8 @@ fn gather_obstacles(
         .as_ref()
         .map_or(Vec2::ZERO, |b| b.center0);
     let mut out = Vec::new();
-    for s in &world.rock {
+    for i in world.rock_tree.query_aabb(swept) {
+        let s = &world.rock[i as usize];
         let seg = s.segment;
         let n = seg.normal();
         if s.aabb().overlaps(swept)

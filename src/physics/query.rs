@@ -39,13 +39,14 @@ impl PhysicsWorld {
                 best = Some(hit);
             }
         };
-        for (i, s) in self.rock.iter().enumerate() {
-            if !s.aabb().overlaps(&ray_box) || s.segment.normal().dot(translation) >= 0.0 {
+        for i in self.rock_tree.query_aabb(&ray_box) {
+            let s = &self.rock[i as usize];
+            if s.segment.normal().dot(translation) >= 0.0 {
                 continue;
             }
             if let Some(h) = ray_cast(&Shape::Segment(s.segment), &Transform::IDENTITY, &ray) {
                 consider(RayHitInfo {
-                    part: PartRef::Rock(i as u32),
+                    part: PartRef::Rock(i),
                     body: None,
                     point: h.point,
                     normal: h.normal,

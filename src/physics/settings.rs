@@ -10,6 +10,11 @@ pub struct PhysicsSettings {
     pub gravity: Vec2,
     /// Sub-steps per step. More gives stiffer stacks and joints at proportional cost.
     pub substeps: u32,
+    /// Solver passes per sub-step that push overlap apart. One is enough with sub-steps;
+    /// more stiffens very tall stacks.
+    pub iterations: u32,
+    /// Relaxation passes per sub-step that remove the velocity the push left behind.
+    pub relax_iterations: u32,
     /// Contact stiffness in hertz, capped at a quarter of the sub-step rate. Stiffer pushes
     /// overlap out faster but can ring.
     pub contact_hertz: f64,
@@ -34,6 +39,8 @@ impl Default for PhysicsSettings {
         PhysicsSettings {
             gravity: Vec2::new(0.0, -9.81),
             substeps: 4,
+            iterations: 1,
+            relax_iterations: 1,
             contact_hertz: 30.0,
             contact_damping_ratio: 10.0,
             max_push_speed: 3.0,

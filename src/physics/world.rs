@@ -9,6 +9,7 @@ use super::joint::{DistanceJoint, DistanceJointDef, JointHandle};
 use super::rock::{offset_links, rock_contact, RockSegment};
 use super::settings::PhysicsSettings;
 use super::solver::{integrate_rotation, BodyState, Softness, Solver};
+use crate::broad::LineTree;
 use crate::collide::{contact_with, contact_within, ContactMethod};
 use crate::constants::{
     FAT_MARGIN, SLEEP_ANGULAR_TOLERANCE, SLEEP_LINEAR_TOLERANCE, SPECULATIVE_DISTANCE,
@@ -84,6 +85,8 @@ pub struct PhysicsWorld {
     pub(crate) colliders: Slots<Collider>,
     pub(crate) joints: Slots<DistanceJoint>,
     pub(crate) rock: Vec<RockSegment>,
+    /// The line tree over the rock's segments (same indices).
+    pub(crate) rock_tree: LineTree,
     broad: GridBroadPhase,
     /// Contacts sorted by pair, so they are visited in the same order on every run.
     pub(crate) contacts: Vec<(PairKey, Contact)>,
@@ -104,6 +107,7 @@ impl PhysicsWorld {
             colliders: Slots::default(),
             joints: Slots::default(),
             rock: Vec::new(),
+            rock_tree: LineTree::build(Vec::new()),
             broad: GridBroadPhase::default(),
             contacts: Vec::new(),
             pairs: Vec::new(),
@@ -343,6 +347,7 @@ impl PhysicsWorld {
         offset_links(&mut chain, base);
         self.pairs_valid = false;
         self.rock.extend(chain);
+        self.rock_tree = LineTree::build(self.rock.iter().map(|s| s.segment).collect());
         base
     }
 
@@ -516,10 +521,8 @@ impl PhysicsWorld {
             let Some(e) = e.as_ref().filter(|e| e.dynamic && e.moving) else {
                 continue;
             };
-            for (si, s) in self.rock.iter().enumerate() {
-                if s.aabb().overlaps(&e.aabb) {
-                    live.push(PairKey::Rock(ci as u32, si as u32));
-                }
+            for si in self.rock_tree.query_aabb(&e.aabb) {
+                live.push(PairKey::Rock(ci as u32, si));
             }
         }
         self.pairs = live;
@@ -804,8 +807,10 @@ impl PhysicsWorld {
             }
             solver.warm_start_joints(&mut joints);
             solver.warm_start();
-            solver.solve_joints(&mut joints, h, true);
-            solver.solve_contacts(true);
+            for _ in 0..self.settings.iterations.max(1) {
+                solver.solve_joints(&mut joints, h, true);
+                solver.solve_contacts(true);
+            }
             for (i, b) in self.bodies.items.iter().enumerate() {
                 if b.as_ref().is_some_and(|b| b.is_active()) {
                     let s = &mut solver.states[i];
@@ -813,8 +818,10 @@ impl PhysicsWorld {
                     s.dq = integrate_rotation(s.dq, h * s.w);
                 }
             }
-            solver.solve_joints(&mut joints, h, false);
-            solver.solve_contacts(false);
+            for _ in 0..self.settings.relax_iterations {
+                solver.solve_joints(&mut joints, h, false);
+                solver.solve_contacts(false);
+            }
             for (sum, j) in joint_impulse_sum.iter_mut().zip(&joints) {
                 *sum += j.2.impulse.abs();
             }

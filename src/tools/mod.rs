@@ -7,3 +7,4 @@ pub mod lab;
 pub mod lab_pairs;
 pub mod rng;
 pub mod shape_spec;
+pub mod sim;

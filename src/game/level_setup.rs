@@ -1,0 +1,76 @@
+//! From a loaded level to a running simulation.
+
+use super::sim::{DebrisSetup, ShipTuning, Sim, SimSetup};
+use crate::geom::{Circle, ConvexPolygon, Shape, Vec2};
+use crate::level::{DebrisShape, LoadedLevel};
+use crate::physics::{PhysicsSettings, RockSegment};
+
+impl SimSetup {
+    /// The setup a level describes: its gravity and physics settings, its rock (every world
+    /// segment with its chain links), its debris and the player's start.
+    pub fn from_level(loaded: &LoadedLevel) -> Result<SimSetup, String> {
+        let level = &loaded.level;
+        let ph = &level.physics;
+        let physics = PhysicsSettings {
+            gravity: level.gravity,
+            substeps: ph.substeps,
+            iterations: ph.velocity_iterations,
+            relax_iterations: ph.position_iterations,
+            contact_method: ph.contact_method,
+            ..PhysicsSettings::default()
+        };
+        let rock: Vec<RockSegment> = loaded
+            .world
+            .segments
+            .iter()
+            .map(|s| RockSegment {
+                prev: Some(s.prev),
+                next: Some(s.next),
+                ..RockSegment::new(s.segment)
+            })
+            .collect();
+        let mut debris = Vec::with_capacity(level.debris.len());
+        for (i, d) in level.debris.iter().enumerate() {
+            let shape = debris_shape(&d.shape)
+                .map_err(|e| format!("{}: debris[{i}].shape: {e}", loaded.file.display()))?;
+            debris.push(DebrisSetup {
+                shape,
+                position: d.position,
+                angle: d.angle,
+                velocity: d.velocity,
+                angular_velocity: d.angular_velocity,
+                density: d.density,
+                friction: d.friction,
+                restitution: d.restitution,
+            });
+        }
+        Ok(SimSetup {
+            physics,
+            time_step: ph.time_step,
+            rock: vec![rock],
+            debris,
+            player_start: (level.player_start.position, level.player_start.angle),
+            ship: ShipTuning::default(),
+        })
+    }
+}
+
+impl Sim {
+    /// The simulation of a loaded level, ready for its first step.
+    pub fn from_level(loaded: &LoadedLevel) -> Result<Sim, String> {
+        Sim::new(&SimSetup::from_level(loaded)?)
+    }
+}
+
+/// The collision shape of a level's debris piece (already validated on load, so an error
+/// here names what still could not be built).
+fn debris_shape(shape: &DebrisShape) -> Result<Shape, String> {
+    let built = match shape {
+        DebrisShape::Polygon { points } => ConvexPolygon::new(points).map(Shape::from),
+        DebrisShape::Box { width, height } => {
+            ConvexPolygon::rect(width / 2.0, height / 2.0).map(Shape::from)
+        }
+        DebrisShape::Circle { radius } => Circle::new(Vec2::ZERO, *radius).map(Shape::from),
+    };
+    built.map_err(|e| e.to_string())
+}

@@ -1,0 +1,157 @@
+//! `cavefly sim`: a level run headless with recorded actions, reporting the state hash; and
+//! the golden runs that pin every shipped level to its hash.
+
+use crate::game::{Actions, InputScript, Sim};
+use crate::level::load_level;
+use serde::{Deserialize, Serialize};
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+/// Steps run when neither `--frames` nor an input script says how many (10 s at 120 Hz).
+pub const DEFAULT_FRAMES: u64 = 1200;
+
+/// One headless run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SimRequest {
+    /// The level file.
+    pub level: PathBuf,
+    /// The input script, if any (none means idle).
+    pub inputs: Option<PathBuf>,
+    /// Steps to run; default the script's length, or [`DEFAULT_FRAMES`].
+    pub frames: Option<u64>,
+    /// Print the hash every this many steps as well.
+    pub hash_every: Option<u64>,
+}
+
+/// What a run ended with.
+#[derive(Clone, Debug)]
+pub struct SimOutcome {
+    /// The report, one line per fact.
+    pub report: String,
+    /// The final state hash.
+    pub hash: u64,
+}
+
+/// Loads, builds and runs; errors are the loaders' messages (file, line:column, item).
+pub fn run(req: &SimRequest) -> Result<SimOutcome, String> {
+    let loaded = load_level(&req.level).map_err(|e| e.to_string().trim_end().to_string())?;
+    let script = req.inputs.as_deref().map(InputScript::load).transpose()?;
+    let mut sim = Sim::from_level(&loaded)?;
+    let frames = req
+        .frames
+        .unwrap_or_else(|| script.as_ref().map_or(DEFAULT_FRAMES, |s| s.len() as u64));
+    let mut report = String::new();
+    let _ = writeln!(
+        report,
+        "level {}: {} rock segments, {} debris, step {:.6} s",
+        req.level.display(),
+        sim.physics().rock().len(),
+        sim.debris().len(),
+        sim.time_step()
+    );
+    match (&req.inputs, &script) {
+        (Some(p), Some(s)) => {
+            let _ = writeln!(
+                report,
+                "inputs {}: {} frames of actions",
+                p.display(),
+                s.len()
+            );
+        }
+        _ => report.push_str("inputs: none (idle)\n"),
+    }
+    let mut actions = script.iter().flat_map(|s| s.frames());
+    let mut events = 0usize;
+    for frame in 1..=frames {
+        let a = actions.next().unwrap_or(Actions::default());
+        sim.step(&a);
+        events += sim.physics().contact_events().len();
+        if req.hash_every.is_some_and(|k| k > 0 && frame % k == 0) {
+            let _ = writeln!(report, "frame {frame} hash {:016x}", sim.state_hash());
+        }
+    }
+    let awake = sim
+        .physics()
+        .bodies()
+        .filter(|(_, b)| b.is_awake() && b.mass() > 0.0)
+        .count();
+    if let Some(ship) = sim.ship() {
+        let (p, v) = (ship.position(), ship.linear_velocity());
+        let _ = writeln!(
+            report,
+            "after {frames} frames ({:.2} s): ship at ({:.3}, {:.3}) moving ({:.3}, {:.3}), fuel {:.2} s",
+            frames as f64 * sim.time_step(),
+            p.x,
+            p.y,
+            v.x,
+            v.y,
+            sim.fuel()
+        );
+    }
+    let _ = writeln!(
+        report,
+        "{} bodies ({awake} awake), {events} contact events",
+        sim.physics().body_count()
+    );
+    let hash = sim.state_hash();
+    let _ = writeln!(report, "hash {hash:016x}");
+    Ok(SimOutcome { report, hash })
+}
+
+/// One pinned run in a golden file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GoldenRun {
+    /// Level file, relative to the golden file's project root.
+    pub level: String,
+    /// Input script, if any.
+    pub inputs: Option<String>,
+    /// Steps.
+    pub frames: u64,
+    /// Expected final hash, hexadecimal.
+    pub hash: String,
+}
+
+/// Runs every entry of a golden file (paths relative to `root`) and says which match. With
+/// `bless`, rewrites the hashes instead. Returns the report and whether all matched.
+pub fn check_golden(file: &Path, root: &Path, bless: bool) -> Result<(String, bool), String> {
+    let shown = file.display().to_string();
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{shown}: cannot read: {e}"))?;
+    let mut runs: Vec<GoldenRun> = ron::from_str(&text).map_err(|e| {
+        format!(
+            "{shown}:{}:{}: {} (expected a list of (level, inputs, frames, hash))",
+            e.span.start.line, e.span.start.col, e.code
+        )
+    })?;
+    let mut report = String::new();
+    let mut all_match = true;
+    for run in &mut runs {
+        let req = SimRequest {
+            level: root.join(&run.level),
+            inputs: run.inputs.as_ref().map(|p| root.join(p)),
+            frames: Some(run.frames),
+            hash_every: None,
+        };
+        let got = format!("{:016x}", self::run(&req)?.hash);
+        let what = format!(
+            "{} × {}",
+            run.level,
+            run.inputs.as_deref().unwrap_or("idle")
+        );
+        if bless {
+            let _ = writeln!(report, "{what}: {got}");
+            run.hash = got;
+        } else if got == run.hash {
+            let _ = writeln!(report, "{what}: ok {got}");
+        } else {
+            all_match = false;
+            let _ = writeln!(report, "{what}: MISMATCH got {got}, golden {}", run.hash);
+        }
+    }
+    if bless {
+        let pretty = ron::ser::PrettyConfig::default();
+        let text = ron::ser::to_string_pretty(&runs, pretty).map_err(|e| e.to_string())?;
+        std::fs::write(file, text + "\n").map_err(|e| format!("{shown}: cannot write: {e}"))?;
+    }
+    Ok((report, all_match))
+}
