@@ -192,15 +192,13 @@ impl Solver<'_> {
     pub fn warm_start(&mut self) {
         for c in &mut self.constraints {
             let t = right_perp(c.normal);
-            let (mut sa, mut sb) = (self.states[c.a], self.states[c.b]);
+            let [sa, sb] = pair_mut(self.states, c.a, c.b);
             for p in &mut c.points[..c.count] {
                 let impulse = p.normal_impulse * c.normal + p.tangent_impulse * t;
                 p.total_normal_impulse += p.normal_impulse;
                 sa.apply(impulse, p.ra, -1.0);
                 sb.apply(impulse, p.rb, 1.0);
             }
-            self.states[c.a] = sa;
-            self.states[c.b] = sb;
         }
     }
 
@@ -208,7 +206,7 @@ impl Solver<'_> {
     /// removes approaching velocity (relaxation).
     pub fn solve_contacts(&mut self, use_bias: bool) {
         for c in &mut self.constraints {
-            let (mut sa, mut sb) = (self.states[c.a], self.states[c.b]);
+            let [sa, sb] = pair_mut(self.states, c.a, c.b);
             let n = c.normal;
             let separations: [f64; 2] = std::array::from_fn(|k| {
                 let p = &c.points[k];
@@ -218,7 +216,7 @@ impl Solver<'_> {
             let rigid = |s: f64| s > 0.0 || !use_bias;
             let blocked = match c.block {
                 Some(k) if rigid(separations[0]) && rigid(separations[1]) => {
-                    solve_block(c, k, &separations, self.inv_h, &mut sa, &mut sb);
+                    solve_block(c, k, &separations, self.inv_h, sa, sb);
                     true
                 }
                 _ => false,
@@ -258,8 +256,6 @@ impl Solver<'_> {
                 sa.apply(applied * t, p.ra, -1.0);
                 sb.apply(applied * t, p.rb, 1.0);
             }
-            self.states[c.a] = sa;
-            self.states[c.b] = sb;
         }
     }
 
@@ -270,7 +266,7 @@ impl Solver<'_> {
             if c.restitution == 0.0 {
                 continue;
             }
-            let (mut sa, mut sb) = (self.states[c.a], self.states[c.b]);
+            let [sa, sb] = pair_mut(self.states, c.a, c.b);
             for p in &mut c.points[..c.count] {
                 if p.relative_velocity > -threshold || p.max_normal_impulse == 0.0 {
                     continue;
@@ -284,8 +280,6 @@ impl Solver<'_> {
                 sa.apply(applied * c.normal, p.ra, -1.0);
                 sb.apply(applied * c.normal, p.rb, 1.0);
             }
-            self.states[c.a] = sa;
-            self.states[c.b] = sb;
         }
     }
 
@@ -309,8 +303,9 @@ impl Solver<'_> {
         use_bias: bool,
     ) {
         for (a, b, j) in joints.iter_mut() {
-            let (mut sa, mut sb) = (self.states[*a], self.states[*b]);
-            let (ra, rb, d) = self.joint_anchors(*a, *b, j);
+            let (a, b) = (*a, *b);
+            let (mut sa, mut sb) = (self.states[a], self.states[b]);
+            let (ra, rb, d) = self.joint_anchors(a, b, j);
             let len = d.length();
             if len < 1e-9 {
                 continue;
@@ -355,8 +350,8 @@ impl Solver<'_> {
             j.impulse = new_impulse;
             sa.apply(applied * u, ra, -1.0);
             sb.apply(applied * u, rb, 1.0);
-            self.states[*a] = sa;
-            self.states[*b] = sb;
+            let [sa_out, sb_out] = pair_mut(self.states, a, b);
+            (*sa_out, *sb_out) = (sa, sb);
         }
     }
 
@@ -377,18 +372,27 @@ impl Solver<'_> {
     /// Re-applies the joints' stored impulses.
     pub fn warm_start_joints(&mut self, joints: &mut [(usize, usize, &mut DistanceJoint)]) {
         for (a, b, j) in joints.iter_mut() {
-            let (mut sa, mut sb) = (self.states[*a], self.states[*b]);
-            let (ra, rb, d) = self.joint_anchors(*a, *b, j);
+            let (a, b) = (*a, *b);
+            let (mut sa, mut sb) = (self.states[a], self.states[b]);
+            let (ra, rb, d) = self.joint_anchors(a, b, j);
             if d.length() < 1e-9 {
                 continue;
             }
             let impulse = j.impulse * d.normalize();
             sa.apply(impulse, ra, -1.0);
             sb.apply(impulse, rb, 1.0);
-            self.states[*a] = sa;
-            self.states[*b] = sb;
+            let [sa_out, sb_out] = pair_mut(self.states, a, b);
+            (*sa_out, *sb_out) = (sa, sb);
         }
     }
+}
+
+/// Both bodies' states at once. The two indices always differ: a pair never joins a body to
+/// itself, and the rock's state has an index of its own.
+fn pair_mut(states: &mut [BodyState], a: usize, b: usize) -> [&mut BodyState; 2] {
+    states
+        .get_disjoint_mut([a, b])
+        .expect("a contact joins two different bodies")
 }
 
 /// Solves both normal impulses of a two-point contact at once (a 2×2 linear
