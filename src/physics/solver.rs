@@ -323,14 +323,9 @@ impl Solver<'_> {
             let (gamma, bias) = if j.def.stiffness > 0.0 {
                 let g = h * (j.def.damping + h * j.def.stiffness);
                 let gamma = if g > 0.0 { 1.0 / g } else { 0.0 };
-                (
-                    gamma,
-                    if use_bias {
-                        c * h * j.def.stiffness * gamma
-                    } else {
-                        0.0
-                    },
-                )
+                // A spring is a real force: it pulls in the relaxing pass too, or the
+                // relaxation would undo it and the joint would sag far past its stretch.
+                (gamma, c * h * j.def.stiffness * gamma)
             } else {
                 (
                     0.0,
