@@ -15,11 +15,15 @@ mod broad_phase;
 mod ccd;
 mod collider;
 mod contact;
+mod emit;
 mod events;
+mod islands;
 mod joint;
+mod pipeline;
 mod query;
 mod rock;
 mod settings;
+mod solve;
 mod solver;
 mod world;
 
