@@ -37,6 +37,9 @@ impl PhysicsWorld {
             let Some(b) = self.bodies.get(c.body.index, c.body.generation) else {
                 continue;
             };
+            if !b.is_active() && !c.was_active && b.kind != BodyKind::Static {
+                continue; // Asleep since pairs were last found: nothing about it changed.
+            }
             // Grow by the distance covered in a step, so approaching pairs get speculative
             // contacts before they meet.
             let reach = margin + b.v.length() * dt;
