@@ -1,9 +1,13 @@
 //! The `cavefly` command line: play (the default) and the headless tools.
 
+use cavefly::app::{bench, shot, window};
 use cavefly::tools::{check, contact, lab, lab_pairs, shape_spec};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+/// The level `cavefly` plays when none is named.
+const FIRST_LEVEL: &str = "levels/01_first_flight.ron";
 
 /// Cavefly: a 2D cave-flyer and the collision engine beneath it.
 #[derive(Parser)]
@@ -15,8 +19,17 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Play (the default). The game window is not built yet: this runs the collision demo.
-    Play,
+    /// Play a level in a window (the default: the first shipped level).
+    Play {
+        /// The level file (RON).
+        level: Option<PathBuf>,
+        /// Do not wait for the display's refresh.
+        #[arg(long)]
+        no_vsync: bool,
+        /// Quit by itself after this many frames (for tests).
+        #[arg(long)]
+        quit_after_frames: Option<u64>,
+    },
     /// A scripted tour of the collision core: a crate settling on a ledge, rocking, tipping.
     Demo,
     /// Check level files: print a summary of each, or every problem with its line:column.
@@ -57,16 +70,60 @@ enum Command {
         #[arg(long)]
         pairs: Option<PathBuf>,
     },
+    /// Simulate a level for some steps and render that frame offscreen to a PNG (no window
+    /// needed). With --bench, render a stress scene instead and report frame times.
+    Shot {
+        /// The level file (RON); with --bench, its rock is the backdrop (optional).
+        #[arg(required_unless_present = "bench")]
+        level: Option<PathBuf>,
+        /// Steps to simulate before the frame.
+        #[arg(long, default_value_t = 0)]
+        frame: u64,
+        /// Input script (RON) driving the steps.
+        #[arg(long)]
+        inputs: Option<PathBuf>,
+        /// Frame size, WIDTHxHEIGHT in pixels.
+        #[arg(long, default_value = "1280x720")]
+        size: String,
+        /// The PNG to write.
+        #[arg(long, required_unless_present = "bench")]
+        out: Option<PathBuf>,
+        /// Render 2,000 debris and 10,000 particles at 1280x720 for 300 frames and print
+        /// CPU encode time, frame time and draw calls per frame.
+        #[arg(long, conflicts_with_all = ["frame", "inputs", "out", "size"])]
+        bench: bool,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command.unwrap_or(Command::Play) {
-        Command::Play => {
-            println!("Cavefly: the game window, renderer, levels and physics are not built yet.");
-            println!("What exists today is the collision core; here is its demo.\n");
-            print!("{}", contact::demo());
-            ExitCode::SUCCESS
+    let play_default = Command::Play {
+        level: None,
+        no_vsync: false,
+        quit_after_frames: None,
+    };
+    match cli.command.unwrap_or(play_default) {
+        Command::Play {
+            level,
+            no_vsync,
+            quit_after_frames,
+        } => {
+            let path = level.unwrap_or_else(|| PathBuf::from(FIRST_LEVEL));
+            let level = match cavefly::level::load_level(&path) {
+                Ok(l) => l,
+                Err(e) => return fail("play", &e.to_string()),
+            };
+            let options = window::PlayOptions {
+                vsync: !no_vsync,
+                quit_after_frames,
+            };
+            match window::play(&level, options) {
+                Ok(r) => {
+                    println!("cavefly play: {} frames, {} steps", r.frames, r.steps);
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail("play", &e),
+            }
         }
         Command::Demo => {
             print!("{}", contact::demo());
@@ -125,5 +182,63 @@ fn main() -> ExitCode {
                 ExitCode::SUCCESS
             }
         },
+        Command::Shot {
+            level,
+            frame,
+            inputs,
+            size,
+            out,
+            bench: true,
+        } => {
+            let _ = (frame, inputs, size, out);
+            let rock = match level {
+                Some(path) => match cavefly::level::load_level(&path) {
+                    Ok(l) => cavefly::render::RockMesh::from_world(&l.world),
+                    Err(e) => return fail("shot", &e.to_string()),
+                },
+                None => cavefly::render::RockMesh::default(),
+            };
+            match bench::bench(&rock) {
+                Ok(report) => {
+                    print!("{report}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail("shot", &e),
+            }
+        }
+        Command::Shot {
+            level,
+            frame,
+            inputs,
+            size,
+            out,
+            bench: false,
+        } => {
+            let (Some(level), Some(out)) = (level, out) else {
+                return fail("shot", "a LEVEL and --out FILE.png are needed");
+            };
+            let run = || {
+                let options = shot::ShotOptions {
+                    level,
+                    frame,
+                    inputs,
+                    size: shot::parse_size(&size)?,
+                };
+                shot::shot(&options, &out)
+            };
+            match run() {
+                Ok(line) => {
+                    println!("{line}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail("shot", &e),
+            }
+        }
     }
+}
+
+/// Prints `cavefly COMMAND: message` to stderr and returns failure.
+fn fail(command: &str, message: &str) -> ExitCode {
+    eprintln!("cavefly {command}: {message}");
+    ExitCode::FAILURE
 }

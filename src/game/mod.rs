@@ -4,7 +4,9 @@
 //! state and events; it never reaches into physics.
 
 pub mod actions;
+pub mod input;
 pub mod sim;
 
 pub use actions::{Actions, InputScript};
+pub use input::{Bindings, Control, Held};
 pub use sim::{ShipTuning, Sim, SimSetup};
