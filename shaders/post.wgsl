@@ -1,4 +1,4 @@
-// The glow post pass: keep what is brighter than a threshold at half size, blur it in two
+// The glow post pass: keep what is brighter than a threshold at quarter size, blur it in two
 // passes, add it back over the scene and map the result into displayable range.
 
 struct Post {
@@ -32,7 +32,7 @@ fn vs_main(@builtin(vertex_index) i: u32) -> VsOut {
 
 @fragment
 fn fs_bright(in: VsOut) -> @location(0) vec4<f32> {
-    // Four taps around the half-size texel centre average the full-size scene.
+    // Four bilinear taps around the glow texel's centre average the full-size scene.
     let o = post.step * 0.5;
     var c = textureSample(src, src_sampler, in.uv + vec2<f32>(-o.x, -o.y)).rgb;
     c = c + textureSample(src, src_sampler, in.uv + vec2<f32>(o.x, -o.y)).rgb;

@@ -15,6 +15,8 @@ pub const BENCH_DEBRIS: usize = 2_000;
 pub const BENCH_PARTICLES: usize = 10_000;
 /// Frames rendered.
 pub const BENCH_FRAMES: usize = 300;
+/// Frames of the empty scene timed for comparison.
+const EMPTY_FRAMES: usize = 30;
 /// Frame size.
 pub const BENCH_SIZE: (u32, u32) = (1280, 720);
 
@@ -84,6 +86,11 @@ pub fn bench(rock: &RockMesh) -> Result<String, String> {
     let camera = Camera::new(Vec2::ZERO, None);
     let view = camera.view(w, h);
     let empty = target.render(&gpu, &mut renderer, &view, &Snapshot::default());
+    let empty_start = Instant::now();
+    for _ in 0..EMPTY_FRAMES {
+        target.render(&gpu, &mut renderer, &view, &Snapshot::default());
+    }
+    let empty_ms = empty_start.elapsed().as_secs_f64() * 1000.0 / EMPTY_FRAMES as f64;
     // Warm up: the first frames compile shaders and grow the buffers.
     for i in 0..3 {
         target.render(
@@ -122,7 +129,8 @@ pub fn bench(rock: &RockMesh) -> Result<String, String> {
          scene: {BENCH_DEBRIS} debris, {BENCH_PARTICLES} particles, {w}x{h}, {BENCH_FRAMES} frames\n\
          cpu encode  (ms/frame): mean {e_mean:.2}  median {e_med:.2}  p95 {e_p95:.2}\n\
          frame total (ms/frame): mean {t_mean:.2}  median {t_med:.2}  p95 {t_p95:.2}  ({:.1} frames/s)\n\
-         draw calls per frame: {dmin}..={dmax} (empty scene: {})\n",
+         draw calls per frame: {dmin}..={dmax} (empty scene: {})\n\
+         empty scene frame total (ms/frame): mean {empty_ms:.2}\n",
         gpu.describe(),
         1000.0 / t_mean,
         empty.draw_calls,

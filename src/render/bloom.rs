@@ -1,4 +1,4 @@
-//! The glow post pass: the HDR scene target, a half-size bright pass, a two-pass blur and
+//! The glow post pass: the HDR scene target, a quarter-size bright pass, a two-pass blur and
 //! the composite into the output (tone-mapped, sRGB-encoded in the shader where the output
 //! format does not do it).
 
@@ -7,6 +7,9 @@ use bytemuck::{Pod, Zeroable};
 
 /// Luminance above which light glows.
 const THRESHOLD: f32 = 0.55;
+/// The glow is computed at this fraction of the frame's size: a quarter keeps the blur
+/// wide and cheap (software renderers spend most of a frame here otherwise).
+const GLOW_SCALE: u32 = 4;
 /// How much of the blurred glow is added back.
 const STRENGTH: f32 = 1.1;
 
@@ -23,8 +26,8 @@ struct PostParams {
 struct Targets {
     size: (u32, u32),
     scene: wgpu::TextureView,
-    half_a: wgpu::TextureView,
-    half_b: wgpu::TextureView,
+    glow_a: wgpu::TextureView,
+    glow_b: wgpu::TextureView,
     bright: wgpu::BindGroup,
     blur_h: wgpu::BindGroup,
     blur_v: wgpu::BindGroup,
@@ -201,16 +204,19 @@ impl Bloom {
     ) -> &wgpu::TextureView {
         let size = (width.max(1), height.max(1));
         if self.targets.as_ref().map(|t| t.size) != Some(size) {
-            let (hw, hh) = (size.0.div_ceil(2), size.1.div_ceil(2));
+            let (hw, hh) = (size.0.div_ceil(GLOW_SCALE), size.1.div_ceil(GLOW_SCALE));
             let scene = texture(device, "scene", size.0, size.1);
-            let half_a = texture(device, "bloom_a", hw, hh);
-            let half_b = texture(device, "bloom_b", hw, hh);
+            let glow_a = texture(device, "bloom_a", hw, hh);
+            let glow_b = texture(device, "bloom_b", hw, hh);
             let srgb = !self.output_format.is_srgb();
             let full = [1.0 / size.0 as f32, 1.0 / size.1 as f32];
+            // The bright pass's four bilinear taps sit a full texel out, so each averages
+            // a 2x2 block and together they cover the 4x4 block under one glow texel.
+            let tap = [2.0 * full[0], 2.0 * full[1]];
             let half = [1.0 / hw as f32, 1.0 / hh as f32];
             let values = [
                 PostParams {
-                    step: full,
+                    step: tap,
                     amount: THRESHOLD,
                     encode_srgb: 0.0,
                 },
@@ -235,13 +241,13 @@ impl Bloom {
             }
             self.targets = Some(Targets {
                 size,
-                bright: self.bind(device, &scene, &self.params[0], &half_b),
-                blur_h: self.bind(device, &half_a, &self.params[1], &half_a),
-                blur_v: self.bind(device, &half_b, &self.params[2], &half_b),
-                composite: self.bind(device, &scene, &self.params[3], &half_a),
+                bright: self.bind(device, &scene, &self.params[0], &glow_b),
+                blur_h: self.bind(device, &glow_a, &self.params[1], &glow_a),
+                blur_v: self.bind(device, &glow_b, &self.params[2], &glow_b),
+                composite: self.bind(device, &scene, &self.params[3], &glow_a),
                 scene,
-                half_a,
-                half_b,
+                glow_a,
+                glow_b,
             });
         }
         &self.targets.as_ref().expect("made above").scene
@@ -254,9 +260,9 @@ impl Bloom {
             return 0;
         };
         let passes: [(&wgpu::TextureView, &wgpu::RenderPipeline, &wgpu::BindGroup); 4] = [
-            (&t.half_a, &self.bright, &t.bright),
-            (&t.half_b, &self.blur, &t.blur_h),
-            (&t.half_a, &self.blur, &t.blur_v),
+            (&t.glow_a, &self.bright, &t.bright),
+            (&t.glow_b, &self.blur, &t.blur_h),
+            (&t.glow_a, &self.blur, &t.blur_v),
             (output, &self.composite, &t.composite),
         ];
         for (target, pipeline, group) in passes {

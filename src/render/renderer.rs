@@ -15,7 +15,7 @@ use wgpu::util::DeviceExt;
 /// Rock outline: core half-width and glow radius, pixels; colour.
 const ROCK_LINE: ([f32; 2], [f32; 4]) = ([1.1, 7.0], [0.35, 0.8, 1.0, 1.0]);
 /// Body outlines.
-const BODY_LINE_WIDTH: [f32; 2] = [0.9, 4.0];
+const BODY_LINE_WIDTH: [f32; 2] = [0.9, 2.5];
 /// Ship outline and colour.
 const SHIP_LINE: ([f32; 2], [f32; 4]) = ([1.2, 6.0], [0.55, 1.0, 0.75, 1.4]);
 /// Beams.
