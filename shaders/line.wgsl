@@ -1,5 +1,6 @@
 // Glowing strokes: one instance per segment, expanded in the vertex shader to a quad a few
-// pixels wider than the stroke, lit by a bright core and a soft falloff. Additive.
+// pixels wider than the stroke, lit by a bright core and a soft falloff. Blended by the
+// brightest, so strokes meeting at a joint do not add up.
 
 struct Line {
     @location(0) a: vec2<f32>,

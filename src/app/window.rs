@@ -385,6 +385,22 @@ pub fn no_display_message(cause: &str) -> String {
     )
 }
 
+/// Why no display could be opened, in words: the missing variables, or winit's reason
+/// without the source location it prefixes.
+fn display_problem(error: &str) -> String {
+    let set = |v: &str| std::env::var_os(v).is_some_and(|x| !x.is_empty());
+    if !set("DISPLAY") && !set("WAYLAND_DISPLAY") && !set("WAYLAND_SOCKET") {
+        return "neither DISPLAY nor WAYLAND_DISPLAY is set".to_string();
+    }
+    match error.strip_prefix("os error at ") {
+        Some(rest) => rest
+            .split_once(": ")
+            .map_or(rest, |(_, why)| why)
+            .to_string(),
+        None => error.to_string(),
+    }
+}
+
 /// Opens the window and plays `level` until the player quits.
 pub fn play(level: &LoadedLevel, options: PlayOptions) -> Result<PlayReport, String> {
     let sim = sim_from_level(level)?;
@@ -392,7 +408,8 @@ pub fn play(level: &LoadedLevel, options: PlayOptions) -> Result<PlayReport, Str
     let start = sim.ship().map_or(glam::Vec2::ZERO, |s| {
         glam::Vec2::new(s.position().x as f32, s.position().y as f32)
     });
-    let event_loop = EventLoop::new().map_err(|e| no_display_message(&e.to_string()))?;
+    let event_loop =
+        EventLoop::new().map_err(|e| no_display_message(&display_problem(&e.to_string())))?;
     let mut app = App {
         options,
         audio: Audio::open(1.0, 1.0),

@@ -100,6 +100,21 @@ const PREMULTIPLIED: wgpu::BlendState = wgpu::BlendState {
     },
 };
 
+/// Brightest wins: where glowing strokes overlap (at every joint of a chain) the light is
+/// that of the nearer stroke, not the sum, so outlines have no bright beads at their joints.
+const BRIGHTEST: wgpu::BlendState = wgpu::BlendState {
+    color: wgpu::BlendComponent {
+        src_factor: wgpu::BlendFactor::One,
+        dst_factor: wgpu::BlendFactor::One,
+        operation: wgpu::BlendOperation::Max,
+    },
+    alpha: wgpu::BlendComponent {
+        src_factor: wgpu::BlendFactor::One,
+        dst_factor: wgpu::BlendFactor::One,
+        operation: wgpu::BlendOperation::Max,
+    },
+};
+
 fn pipeline(
     device: &wgpu::Device,
     layout: &wgpu::PipelineLayout,
@@ -224,7 +239,7 @@ impl Pipelines {
                     step_mode: wgpu::VertexStepMode::Instance,
                     attributes: &line_attrs,
                 })],
-                Some(PREMULTIPLIED),
+                Some(BRIGHTEST),
             ),
             particle: pipeline(
                 device,

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use wgpu::util::DeviceExt;
 
 /// Rock outline: core half-width and glow radius, pixels; colour.
-const ROCK_LINE: ([f32; 2], [f32; 4]) = ([1.1, 7.0], [0.35, 0.8, 1.0, 1.0]);
+const ROCK_LINE: ([f32; 2], [f32; 4]) = ([1.1, 7.0], [0.35, 0.8, 1.0, 1.3]);
 /// Body outlines.
 const BODY_LINE_WIDTH: [f32; 2] = [0.9, 2.5];
 /// Ship outline and colour.
