@@ -4,5 +4,6 @@
 pub mod bench;
 pub mod clock;
 pub mod level_sim;
+pub mod settings;
 pub mod shot;
 pub mod window;

@@ -1,6 +1,7 @@
 //! The `cavefly` command line: play (the default) and the headless tools.
 
 use cavefly::app::{bench, shot, window};
+use cavefly::game::InputScript;
 use cavefly::tools::{check, contact, lab, lab_pairs, shape_spec};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -29,6 +30,9 @@ enum Command {
         /// Quit by itself after this many frames (for tests).
         #[arg(long)]
         quit_after_frames: Option<u64>,
+        /// Replay this input script (RON) instead of reading the keyboard.
+        #[arg(long)]
+        inputs: Option<PathBuf>,
     },
     /// A scripted tour of the collision core: a crate settling on a ledge, rocking, tipping.
     Demo,
@@ -101,21 +105,28 @@ fn main() -> ExitCode {
         level: None,
         no_vsync: false,
         quit_after_frames: None,
+        inputs: None,
     };
     match cli.command.unwrap_or(play_default) {
         Command::Play {
             level,
             no_vsync,
             quit_after_frames,
+            inputs,
         } => {
             let path = level.unwrap_or_else(|| PathBuf::from(FIRST_LEVEL));
             let level = match cavefly::level::load_level(&path) {
                 Ok(l) => l,
                 Err(e) => return fail("play", &e.to_string()),
             };
+            let replay = match inputs.as_deref().map(InputScript::load).transpose() {
+                Ok(script) => script.map(|s| s.frames().collect()),
+                Err(e) => return fail("play", &e),
+            };
             let options = window::PlayOptions {
                 vsync: !no_vsync,
                 quit_after_frames,
+                replay,
             };
             match window::play(&level, options) {
                 Ok(r) => {

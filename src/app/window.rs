@@ -7,12 +7,14 @@
 
 use super::clock::StepClock;
 use super::level_sim::sim_from_level;
+use super::settings::Settings;
 use crate::audio::synth::Effect;
 use crate::audio::Audio;
-use crate::game::{Actions, Bindings, Control, Held, Sim};
+use crate::game::{Actions, Control, Held, Sim};
 use crate::level::LoadedLevel;
 use crate::render::gpu::{backend_names, instance_descriptor};
 use crate::render::{Camera, Effects, Gpu, Renderer, RockMesh, Snapshot};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 use winit::application::ApplicationHandler;
@@ -28,6 +30,8 @@ pub struct PlayOptions {
     pub vsync: bool,
     /// Quit by itself after this many frames (for tests).
     pub quit_after_frames: Option<u64>,
+    /// Actions of every step, replayed instead of the keyboard (no input once they run out).
+    pub replay: Option<Vec<Actions>>,
 }
 
 impl Default for PlayOptions {
@@ -35,6 +39,7 @@ impl Default for PlayOptions {
         PlayOptions {
             vsync: true,
             quit_after_frames: None,
+            replay: None,
         }
     }
 }
@@ -66,10 +71,11 @@ struct Game {
 
 struct App {
     options: PlayOptions,
+    settings: Settings,
+    settings_path: Option<PathBuf>,
     audio: Audio,
     game: Game,
     graphics: Option<Graphics>,
-    bindings: Bindings,
     held: Held,
     modifiers: ModifiersState,
     paused: bool,
@@ -93,7 +99,12 @@ impl App {
         let attrs = Window::default_attributes()
             .with_title("Cavefly")
             .with_resizable(true)
-            .with_inner_size(winit::dpi::LogicalSize::new(1280.0, 720.0));
+            .with_inner_size(winit::dpi::LogicalSize::new(1280.0, 720.0))
+            .with_fullscreen(
+                self.settings
+                    .fullscreen
+                    .then_some(Fullscreen::Borderless(None)),
+            );
         let window = Arc::new(
             event_loop
                 .create_window(attrs)
@@ -163,13 +174,19 @@ impl App {
         }
     }
 
-    fn toggle_fullscreen(&self) {
+    fn toggle_fullscreen(&mut self) {
         if let Some(g) = &self.graphics {
             let next = match g.window.fullscreen() {
                 Some(_) => None,
                 None => Some(Fullscreen::Borderless(None)),
             };
+            self.settings.fullscreen = next.is_some();
             g.window.set_fullscreen(next);
+            if let Some(path) = &self.settings_path {
+                if let Err(e) = self.settings.save(path) {
+                    eprintln!("cavefly: {e}");
+                }
+            }
         }
     }
 
@@ -198,12 +215,12 @@ impl App {
         }
         let name = format!("{code:?}");
         if self.paused {
-            if fresh && self.bindings.control(&name) == Some(Control::Menu) {
+            if fresh && self.settings.bindings.control(&name) == Some(Control::Menu) {
                 self.set_paused(false);
             }
             return;
         }
-        if self.held.key(&self.bindings, &name, down) == Some(Control::Menu) && fresh {
+        if self.held.key(&self.settings.bindings, &name, down) == Some(Control::Menu) && fresh {
             self.set_paused(true);
         }
     }
@@ -217,7 +234,13 @@ impl App {
         }
         let g = &mut self.game;
         for _ in 0..g.clock.advance(elapsed) {
-            let actions: Actions = self.held.actions(&self.bindings);
+            let actions: Actions = match &self.options.replay {
+                Some(script) => script
+                    .get(g.sim.steps() as usize)
+                    .copied()
+                    .unwrap_or_default(),
+                None => self.held.actions(&self.settings.bindings),
+            };
             g.sim.step(&actions);
             g.effects.after_step(&g.sim, &actions);
             if let Some(ship) = g.sim.ship() {
@@ -401,8 +424,21 @@ fn display_problem(error: &str) -> String {
     }
 }
 
-/// Opens the window and plays `level` until the player quits.
-pub fn play(level: &LoadedLevel, options: PlayOptions) -> Result<PlayReport, String> {
+/// Opens the window and plays `level` until the player quits, with the player's settings
+/// (vsync is on only if both the settings and `options` want it).
+pub fn play(level: &LoadedLevel, mut options: PlayOptions) -> Result<PlayReport, String> {
+    let settings_path = super::settings::settings_path();
+    let settings = match &settings_path {
+        Some(path) => {
+            let loaded = Settings::load(path);
+            if let Some(notice) = loaded.notice {
+                eprintln!("cavefly: {notice}");
+            }
+            loaded.settings
+        }
+        None => Settings::default(),
+    };
+    options.vsync &= settings.vsync;
     let sim = sim_from_level(level)?;
     let rock = RockMesh::from_world(&level.world);
     let start = sim.ship().map_or(glam::Vec2::ZERO, |s| {
@@ -412,7 +448,9 @@ pub fn play(level: &LoadedLevel, options: PlayOptions) -> Result<PlayReport, Str
         EventLoop::new().map_err(|e| no_display_message(&display_problem(&e.to_string())))?;
     let mut app = App {
         options,
-        audio: Audio::open(1.0, 1.0),
+        audio: Audio::open(settings.master_volume, settings.effects_volume),
+        settings,
+        settings_path,
         game: Game {
             clock: StepClock::new(sim.time_step()),
             camera: Camera::new(start, rock.bounds),
@@ -421,7 +459,6 @@ pub fn play(level: &LoadedLevel, options: PlayOptions) -> Result<PlayReport, Str
             rock,
         },
         graphics: None,
-        bindings: Bindings::default(),
         held: Held::default(),
         modifiers: ModifiersState::empty(),
         paused: false,
