@@ -21,10 +21,13 @@
 //!
 //! Layers (each may use only those before it): [`geom`] → [`collide`] → [`broad`] →
 //! [`brush`] → [`physics`] → [`level`] → [`game`]; [`tools`] are the headless commands of
-//! the `cavefly` binary, and [`constants`] and [`hash`] serve every layer.
+//! the `cavefly` binary, and [`constants`] and [`hash`] serve every layer. Presentation sits
+//! on top: [`render`] (wgpu), [`audio`] (rodio) and [`app`] (the window, its loop and the headless frames).
 
 #![warn(missing_docs)]
 
+pub mod app;
+pub mod audio;
 pub mod broad;
 pub mod brush;
 pub mod collide;
@@ -34,4 +37,5 @@ pub mod geom;
 pub mod hash;
 pub mod level;
 pub mod physics;
+pub mod render;
 pub mod tools;

@@ -1,9 +1,14 @@
 //! The `cavefly` command line: play (the default) and the headless tools.
 
+use cavefly::app::{bench, shot, window};
+use cavefly::game::InputScript;
 use cavefly::tools::{check, contact, lab, lab_pairs, shape_spec, sim};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+/// The level `cavefly` plays when none is named.
+const FIRST_LEVEL: &str = "levels/01_first_flight.ron";
 
 /// Cavefly: a 2D cave-flyer and the collision engine beneath it.
 #[derive(Parser)]
@@ -15,9 +20,20 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Play (the default). The game window is not built yet: this flies the first level
-    /// headless with a recorded flight and prints what happened.
-    Play,
+    /// Play a level in a window (the default: the first shipped level).
+    Play {
+        /// The level file (RON).
+        level: Option<PathBuf>,
+        /// Do not wait for the display's refresh.
+        #[arg(long)]
+        no_vsync: bool,
+        /// Quit by itself after this many frames (for tests).
+        #[arg(long)]
+        quit_after_frames: Option<u64>,
+        /// Replay this input script (RON) instead of reading the keyboard.
+        #[arg(long)]
+        inputs: Option<PathBuf>,
+    },
     /// A scripted tour of the collision core: a crate settling on a ledge, rocking, tipping.
     Demo,
     /// Check level files: print a summary of each, or every problem with its line:column.
@@ -77,29 +93,67 @@ enum Command {
         #[arg(long)]
         pairs: Option<PathBuf>,
     },
+    /// Simulate a level for some steps and render that frame offscreen to a PNG (no window
+    /// needed). With --bench, render a stress scene instead and report frame times.
+    Shot {
+        /// The level file (RON); with --bench, its rock is the backdrop (optional).
+        #[arg(required_unless_present = "bench")]
+        level: Option<PathBuf>,
+        /// Steps to simulate before the frame.
+        #[arg(long, default_value_t = 0)]
+        frame: u64,
+        /// Input script (RON) driving the steps.
+        #[arg(long)]
+        inputs: Option<PathBuf>,
+        /// Frame size, WIDTHxHEIGHT in pixels.
+        #[arg(long, default_value = "1280x720")]
+        size: String,
+        /// The PNG to write.
+        #[arg(long, required_unless_present = "bench")]
+        out: Option<PathBuf>,
+        /// Render 2,000 debris and 10,000 particles at 1280x720 for 300 frames and print
+        /// CPU encode time, frame time and draw calls per frame.
+        #[arg(long, conflicts_with_all = ["frame", "inputs", "out", "size"])]
+        bench: bool,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command.unwrap_or(Command::Play) {
-        Command::Play => {
-            println!("Cavefly: the game window, renderer, menus and sound are not built yet.");
-            println!("Levels, physics and the ship are: here is the first level flown headless");
-            println!("with a recorded flight (try `cavefly sim LEVEL --inputs FILE`).\n");
-            let req = sim::SimRequest {
-                level: PathBuf::from("levels/01_first_flight.ron"),
-                inputs: Some(PathBuf::from("tests/inputs/first_flight_hop.ron")),
-                frames: None,
-                hash_every: None,
+    let play_default = Command::Play {
+        level: None,
+        no_vsync: false,
+        quit_after_frames: None,
+        inputs: None,
+    };
+    match cli.command.unwrap_or(play_default) {
+        Command::Play {
+            level,
+            no_vsync,
+            quit_after_frames,
+            inputs,
+        } => {
+            let path = level.unwrap_or_else(|| PathBuf::from(FIRST_LEVEL));
+            let level = match cavefly::level::load_level(&path) {
+                Ok(l) => l,
+                Err(e) => return fail("play", &e.to_string()),
             };
-            match sim::run(&req) {
-                Ok(out) => print!("{}", out.report),
-                Err(e) => {
-                    println!("(the shipped level could not be flown here: {e})\nThe collision demo instead:\n");
-                    print!("{}", contact::demo());
+            let replay = match inputs.as_deref().map(InputScript::load).transpose() {
+                Ok(script) => script.map(|s| s.frames().collect()),
+                Err(e) => return fail("play", &e),
+            };
+            let options = window::PlayOptions {
+                vsync: !no_vsync,
+                quit_after_frames,
+                replay,
+            };
+            match window::play(&level, options) {
+                Ok(r) => {
+                    println!("cavefly play: {} frames, {} steps", r.frames, r.steps);
+                    ExitCode::SUCCESS
                 }
+                Err(e) => fail("play", &e),
             }
-            ExitCode::SUCCESS
         }
         Command::Sim {
             level,
@@ -202,5 +256,63 @@ fn main() -> ExitCode {
                 ExitCode::SUCCESS
             }
         },
+        Command::Shot {
+            level,
+            frame,
+            inputs,
+            size,
+            out,
+            bench: true,
+        } => {
+            let _ = (frame, inputs, size, out);
+            let rock = match level {
+                Some(path) => match cavefly::level::load_level(&path) {
+                    Ok(l) => cavefly::render::RockMesh::from_world(&l.world),
+                    Err(e) => return fail("shot", &e.to_string()),
+                },
+                None => cavefly::render::RockMesh::default(),
+            };
+            match bench::bench(&rock) {
+                Ok(report) => {
+                    print!("{report}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail("shot", &e),
+            }
+        }
+        Command::Shot {
+            level,
+            frame,
+            inputs,
+            size,
+            out,
+            bench: false,
+        } => {
+            let (Some(level), Some(out)) = (level, out) else {
+                return fail("shot", "a LEVEL and --out FILE.png are needed");
+            };
+            let run = || {
+                let options = shot::ShotOptions {
+                    level,
+                    frame,
+                    inputs,
+                    size: shot::parse_size(&size)?,
+                };
+                shot::shot(&options, &out)
+            };
+            match run() {
+                Ok(line) => {
+                    println!("{line}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail("shot", &e),
+            }
+        }
     }
+}
+
+/// Prints `cavefly COMMAND: message` to stderr and returns failure.
+fn fail(command: &str, message: &str) -> ExitCode {
+    eprintln!("cavefly {command}: {message}");
+    ExitCode::FAILURE
 }

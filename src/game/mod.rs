@@ -4,8 +4,10 @@
 //! state and events; it never reaches into physics.
 
 pub mod actions;
+pub mod input;
 mod level_setup;
 pub mod sim;
 
 pub use actions::{Actions, InputScript};
+pub use input::{Bindings, Control, Held};
 pub use sim::{DebrisSetup, ShipTuning, Sim, SimSetup};

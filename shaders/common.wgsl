@@ -1,0 +1,48 @@
+// Shared by every world-space shader: the camera and frame globals.
+struct Globals {
+    // World point at the centre of the view, metres.
+    center: vec2<f32>,
+    // Half the view's width and height, metres.
+    half_extent: vec2<f32>,
+    // Target size in pixels.
+    viewport: vec2<f32>,
+    // Seconds of simulated time (animation only).
+    time: f32,
+    // Pixels per metre.
+    pixels_per_metre: f32,
+};
+
+@group(0) @binding(0) var<uniform> globals: Globals;
+
+fn world_to_clip(p: vec2<f32>) -> vec4<f32> {
+    return vec4<f32>((p - globals.center) / globals.half_extent, 0.0, 1.0);
+}
+
+fn hash21(p: vec2<f32>) -> f32 {
+    let q = fract(p * vec2<f32>(123.34, 456.21));
+    let r = q + dot(q, q + 45.32);
+    return fract(r.x * r.y);
+}
+
+fn value_noise(p: vec2<f32>) -> f32 {
+    let i = floor(p);
+    let f = fract(p);
+    let u = f * f * (3.0 - 2.0 * f);
+    let a = hash21(i);
+    let b = hash21(i + vec2<f32>(1.0, 0.0));
+    let c = hash21(i + vec2<f32>(0.0, 1.0));
+    let d = hash21(i + vec2<f32>(1.0, 1.0));
+    return mix(mix(a, b, u.x), mix(c, d, u.x), u.y);
+}
+
+fn fbm(p: vec2<f32>) -> f32 {
+    var sum = 0.0;
+    var amp = 0.5;
+    var q = p;
+    for (var i = 0; i < 4; i = i + 1) {
+        sum = sum + amp * value_noise(q);
+        q = q * 2.03 + vec2<f32>(17.0, 9.0);
+        amp = amp * 0.5;
+    }
+    return sum;
+}

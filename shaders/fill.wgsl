@@ -1,0 +1,20 @@
+// Filled polygons (debris, the ship, the thrust flame) as triangles in world space with a
+// premultiplied colour per vertex: alpha 0 adds light, alpha 1 covers.
+
+struct VsOut {
+    @builtin(position) clip: vec4<f32>,
+    @location(0) color: vec4<f32>,
+};
+
+@vertex
+fn vs_main(@location(0) pos: vec2<f32>, @location(1) color: vec4<f32>) -> VsOut {
+    var out: VsOut;
+    out.clip = world_to_clip(pos);
+    out.color = color;
+    return out;
+}
+
+@fragment
+fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
+    return in.color;
+}

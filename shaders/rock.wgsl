@@ -1,0 +1,33 @@
+// The rock fill: the world's triangulation shaded procedurally from world position —
+// layered strata bent by noise, speckled grain and a faint mineral tint — no textures.
+
+struct VsOut {
+    @builtin(position) clip: vec4<f32>,
+    @location(0) world: vec2<f32>,
+};
+
+@vertex
+fn vs_main(@location(0) pos: vec2<f32>) -> VsOut {
+    var out: VsOut;
+    out.clip = world_to_clip(pos);
+    out.world = pos;
+    return out;
+}
+
+@fragment
+fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
+    let p = in.world;
+    // Strata: bands along y, bent by large-scale noise.
+    let warp = fbm(p * 0.04) * 14.0;
+    let strata = 0.5 + 0.5 * sin((p.y + warp) * 0.8 + fbm(p * 0.25) * 2.5);
+    // Grain at two scales, and fine cracks where a ridged noise runs thin.
+    let grain = 0.6 * fbm(p * 2.3) + 0.4 * value_noise(p * 9.0);
+    let ridge = 1.0 - abs(fbm(p * 0.35 + vec2<f32>(7.0, 3.0)) * 2.0 - 1.0);
+    let crack = smoothstep(0.93, 0.99, ridge);
+    let mineral = smoothstep(0.64, 0.8, fbm(p * 0.12 + vec2<f32>(31.0, 5.0)));
+    var base = mix(vec3<f32>(0.010, 0.008, 0.012), vec3<f32>(0.050, 0.036, 0.030), strata);
+    base = base * (0.45 + 1.1 * grain);
+    base = base * (1.0 - 0.7 * crack);
+    base = base + mineral * grain * vec3<f32>(0.004, 0.018, 0.03);
+    return vec4<f32>(base, 1.0);
+}

@@ -1,0 +1,222 @@
+//! The player's settings: volumes, key bindings, gamepad dead zone, fullscreen and vsync,
+//! kept as RON in the user's config folder. Written atomically (a temporary file renamed
+//! over the old one). A file that cannot be read is kept aside as a backup, the defaults
+//! are used, and the player is told once.
+
+use crate::game::Bindings;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// The settings format version this build writes.
+pub const SETTINGS_VERSION: u32 = 1;
+
+/// The player's settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    /// Format version.
+    pub version: u32,
+    /// Everything's volume, 0 to 1.
+    pub master_volume: f32,
+    /// Sound effects' volume (not the ambience), 0 to 1.
+    pub effects_volume: f32,
+    /// Which keys do what.
+    pub bindings: Bindings,
+    /// Stick travel ignored around the centre, 0 to 0.9.
+    pub gamepad_dead_zone: f32,
+    /// Start in fullscreen.
+    pub fullscreen: bool,
+    /// Wait for the display's refresh.
+    pub vsync: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            version: SETTINGS_VERSION,
+            master_volume: 0.8,
+            effects_volume: 1.0,
+            bindings: Bindings::default(),
+            gamepad_dead_zone: 0.15,
+            fullscreen: false,
+            vsync: true,
+        }
+    }
+}
+
+/// Settings as loaded, with what the player should be told about them, if anything.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoadedSettings {
+    /// The settings to use.
+    pub settings: Settings,
+    /// A one-time message: the file was unreadable and was set aside.
+    pub notice: Option<String>,
+}
+
+/// Where the settings file lives: `$XDG_CONFIG_HOME/cavefly/settings.ron`, else
+/// `$HOME/.config/cavefly/settings.ron`; none if neither variable is set.
+pub fn settings_path() -> Option<PathBuf> {
+    let nonempty = |v: &str| {
+        std::env::var_os(v)
+            .filter(|x| !x.is_empty())
+            .map(PathBuf::from)
+    };
+    let base =
+        nonempty("XDG_CONFIG_HOME").or_else(|| nonempty("HOME").map(|h| h.join(".config")))?;
+    Some(base.join("cavefly").join("settings.ron"))
+}
+
+fn unit(x: f32, default: f32, max: f32) -> f32 {
+    if x.is_finite() {
+        x.clamp(0.0, max)
+    } else {
+        default
+    }
+}
+
+impl Settings {
+    /// The same settings with every number brought into its range.
+    pub fn sanitized(mut self) -> Settings {
+        let d = Settings::default();
+        self.master_volume = unit(self.master_volume, d.master_volume, 1.0);
+        self.effects_volume = unit(self.effects_volume, d.effects_volume, 1.0);
+        self.gamepad_dead_zone = unit(self.gamepad_dead_zone, d.gamepad_dead_zone, 0.9);
+        self.version = SETTINGS_VERSION;
+        self
+    }
+
+    /// Parses settings text; the error gives line, column and what was wrong.
+    pub fn parse(text: &str) -> Result<Settings, String> {
+        let s: Settings = ron::from_str(text)
+            .map_err(|e| format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code))?;
+        if s.version != SETTINGS_VERSION {
+            return Err(format!(
+                "version {} is not supported: this build reads version {SETTINGS_VERSION}",
+                s.version
+            ));
+        }
+        Ok(s.sanitized())
+    }
+
+    /// Loads the settings at `path`. A missing file gives the defaults; an unreadable one is
+    /// renamed to `settings.ron.bad` and gives the defaults with a notice.
+    pub fn load(path: &Path) -> LoadedSettings {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return LoadedSettings {
+                    settings: Settings::default(),
+                    notice: None,
+                }
+            }
+            Err(e) => return Self::set_aside(path, &format!("cannot be read: {e}")),
+        };
+        match Settings::parse(&text) {
+            Ok(settings) => LoadedSettings {
+                settings,
+                notice: None,
+            },
+            Err(e) => Self::set_aside(path, &e),
+        }
+    }
+
+    fn set_aside(path: &Path, why: &str) -> LoadedSettings {
+        let backup = path.with_extension("ron.bad");
+        let kept = match std::fs::rename(path, &backup) {
+            Ok(()) => format!("kept as {}", backup.display()),
+            Err(e) => format!("and could not be set aside: {e}"),
+        };
+        LoadedSettings {
+            settings: Settings::default(),
+            notice: Some(format!(
+                "the settings file {} was not usable ({why}); {kept}; using the default settings",
+                path.display()
+            )),
+        }
+    }
+
+    /// Writes the settings to `path` atomically, creating its folder.
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let shown = path.display();
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("{shown}: cannot create its folder: {e}"))?;
+        }
+        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .map_err(|e| format!("{shown}: cannot write the settings: {e}"))?;
+        let tmp = path.with_extension("ron.tmp");
+        let write = || -> std::io::Result<()> {
+            use std::io::Write;
+            let mut f = std::fs::File::create(&tmp)?;
+            f.write_all(text.as_bytes())?;
+            f.write_all(b"\n")?;
+            f.sync_all()?;
+            std::fs::rename(&tmp, path)
+        };
+        write().map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            format!("{shown}: cannot write the settings: {e}")
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Control;
+
+    fn temp(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("cavefly-settings-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir.join("cavefly").join("settings.ron")
+    }
+
+    #[test]
+    fn settings_round_trip_through_the_file() {
+        let path = temp("round");
+        assert_eq!(Settings::load(&path).settings, Settings::default());
+        let mut s = Settings {
+            master_volume: 0.25,
+            fullscreen: true,
+            ..Settings::default()
+        };
+        s.bindings.rebind("KeyK", Control::Fire);
+        s.save(&path).unwrap();
+        let back = Settings::load(&path);
+        assert_eq!(back.notice, None);
+        assert_eq!(back.settings, s);
+        assert!(!path.with_extension("ron.tmp").exists());
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn a_corrupt_file_is_kept_aside_and_the_defaults_used() {
+        let path = temp("corrupt");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, "(version: 1, master_volume: loud)").unwrap();
+        let loaded = Settings::load(&path);
+        assert_eq!(loaded.settings, Settings::default());
+        let notice = loaded.notice.unwrap();
+        assert!(
+            notice.contains("1:") && notice.contains("settings.ron.bad"),
+            "{notice}"
+        );
+        assert!(path.with_extension("ron.bad").exists());
+        assert!(!path.exists());
+        // Told once: the next start finds no file and says nothing.
+        assert_eq!(Settings::load(&path).notice, None);
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn out_of_range_numbers_are_brought_in() {
+        let s =
+            Settings::parse("(version: 1, master_volume: 7.0, gamepad_dead_zone: -1.0)").unwrap();
+        assert_eq!(s.master_volume, 1.0);
+        assert_eq!(s.gamepad_dead_zone, 0.0);
+        assert!(Settings::parse("(version: 2)")
+            .unwrap_err()
+            .contains("version 2"));
+    }
+}

@@ -1,0 +1,125 @@
+//! Presentation: sound. Every effect is synthesised at start-up ([`synth`]) and played
+//! through rodio's default output with live master and effects volumes. Without a sound
+//! device the game logs one warning and runs silent. Sound never feeds back into the sim.
+
+pub mod synth;
+pub mod voice;
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use synth::{Effect, SAMPLE_RATE};
+use voice::{Gain, Voice};
+
+/// The game's sound output.
+pub struct Audio {
+    sink: Option<rodio::MixerDeviceSink>,
+    buffers: BTreeMap<Effect, Arc<[f32]>>,
+    master: Gain,
+    effects: Gain,
+    loops: BTreeMap<Effect, Gain>,
+}
+
+impl Audio {
+    /// Renders every effect and opens the default output; without one, warns once and
+    /// stays silent.
+    pub fn open(master: f32, effects: f32) -> Audio {
+        let sink = match rodio::DeviceSinkBuilder::open_default_sink() {
+            Ok(mut s) => {
+                s.log_on_drop(false);
+                Some(s)
+            }
+            Err(e) => {
+                log::warn!("no sound output ({e}); playing silent");
+                eprintln!("cavefly: no sound output ({e}); playing silent");
+                None
+            }
+        };
+        Self::with_sink(sink, master, effects)
+    }
+
+    /// No output at all (tests, headless runs).
+    pub fn silent() -> Audio {
+        Self::with_sink(None, 1.0, 1.0)
+    }
+
+    fn with_sink(sink: Option<rodio::MixerDeviceSink>, master: f32, effects: f32) -> Audio {
+        let buffers = Effect::ALL
+            .iter()
+            .map(|&e| (e, Arc::from(e.render())))
+            .collect();
+        let mut audio = Audio {
+            sink,
+            buffers,
+            master: Gain::new(master),
+            effects: Gain::new(effects),
+            loops: BTreeMap::new(),
+        };
+        for e in Effect::ALL.into_iter().filter(|e| e.loops()) {
+            let gain = Gain::new(0.0);
+            audio.loops.insert(e, gain.clone());
+            audio.start(e, true, 1.0, gain);
+        }
+        audio.set_loop(Effect::AmbientDrone, 0.5);
+        audio
+    }
+
+    /// Whether sound is actually heard.
+    pub fn is_playing(&self) -> bool {
+        self.sink.is_some()
+    }
+
+    fn start(&self, effect: Effect, looping: bool, level: f32, extra: Gain) {
+        let (Some(sink), Some(buf)) = (&self.sink, self.buffers.get(&effect)) else {
+            return;
+        };
+        let mut gains = vec![self.master.clone(), extra];
+        if effect != Effect::AmbientDrone && effect != Effect::UiBlip {
+            gains.push(self.effects.clone());
+        }
+        sink.mixer()
+            .add(Voice::new(buf.clone(), SAMPLE_RATE, looping, level, gains));
+    }
+
+    /// Plays a one-shot effect at `level` (0 to 1).
+    pub fn play(&self, effect: Effect, level: f32) {
+        if !effect.loops() {
+            self.start(effect, false, level.clamp(0.0, 1.0), Gain::new(1.0));
+        }
+    }
+
+    /// Sets how loud a looping effect is now (0 silences it).
+    pub fn set_loop(&self, effect: Effect, level: f32) {
+        if let Some(g) = self.loops.get(&effect) {
+            g.set(level);
+        }
+    }
+
+    /// Sets the master and effects volumes (0 to 1); they apply to what is playing.
+    pub fn set_volumes(&self, master: f32, effects: f32) {
+        self.master.set(master);
+        self.effects.set(effects);
+    }
+
+    /// The rendered samples of an effect.
+    pub fn samples(&self, effect: Effect) -> &[f32] {
+        self.buffers.get(&effect).map_or(&[], |b| b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_silent_output_still_renders_every_effect() {
+        let a = Audio::silent();
+        assert!(!a.is_playing());
+        for e in Effect::ALL {
+            assert!(synth::rms(a.samples(e)) > 0.01, "{e:?}");
+        }
+        a.play(Effect::LaserZap, 2.0);
+        a.set_loop(Effect::ThrustRumble, 0.7);
+        a.set_volumes(0.5, 0.5);
+        assert_eq!(a.master.get(), 0.5);
+    }
+}

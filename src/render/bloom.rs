@@ -1,0 +1,288 @@
+//! The glow post pass: the HDR scene target, a quarter-size bright pass, a two-pass blur and
+//! the composite into the output (tone-mapped, sRGB-encoded in the shader where the output
+//! format does not do it).
+
+use super::pipelines::SCENE_FORMAT;
+use bytemuck::{Pod, Zeroable};
+
+/// Luminance above which light glows.
+const THRESHOLD: f32 = 0.55;
+/// The glow is computed at this fraction of the frame's size: a quarter keeps the blur
+/// wide and cheap (software renderers spend most of a frame here otherwise).
+const GLOW_SCALE: u32 = 4;
+/// How much of the blurred glow is added back.
+const STRENGTH: f32 = 1.1;
+
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, Pod, Zeroable)]
+struct PostParams {
+    step: [f32; 2],
+    amount: f32,
+    encode_srgb: f32,
+}
+
+/// Size-dependent targets and the bind groups that read them.
+#[derive(Debug)]
+struct Targets {
+    size: (u32, u32),
+    scene: wgpu::TextureView,
+    glow_a: wgpu::TextureView,
+    glow_b: wgpu::TextureView,
+    bright: wgpu::BindGroup,
+    blur_h: wgpu::BindGroup,
+    blur_v: wgpu::BindGroup,
+    composite: wgpu::BindGroup,
+}
+
+/// The post pass and its targets.
+#[derive(Debug)]
+pub struct Bloom {
+    layout: wgpu::BindGroupLayout,
+    sampler: wgpu::Sampler,
+    bright: wgpu::RenderPipeline,
+    blur: wgpu::RenderPipeline,
+    composite: wgpu::RenderPipeline,
+    params: [wgpu::Buffer; 4],
+    output_format: wgpu::TextureFormat,
+    targets: Option<Targets>,
+}
+
+fn texture(device: &wgpu::Device, name: &str, w: u32, h: u32) -> wgpu::TextureView {
+    device
+        .create_texture(&wgpu::TextureDescriptor {
+            label: Some(name),
+            size: wgpu::Extent3d {
+                width: w.max(1),
+                height: h.max(1),
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: SCENE_FORMAT,
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
+            view_formats: &[],
+        })
+        .create_view(&wgpu::TextureViewDescriptor::default())
+}
+
+impl Bloom {
+    /// Builds the post pipelines for an output of `output_format`.
+    pub fn new(device: &wgpu::Device, output_format: wgpu::TextureFormat) -> Bloom {
+        let tex_entry = |binding| wgpu::BindGroupLayoutEntry {
+            binding,
+            visibility: wgpu::ShaderStages::FRAGMENT,
+            ty: wgpu::BindingType::Texture {
+                sample_type: wgpu::TextureSampleType::Float { filterable: true },
+                view_dimension: wgpu::TextureViewDimension::D2,
+                multisampled: false,
+            },
+            count: None,
+        };
+        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("post"),
+            entries: &[
+                tex_entry(0),
+                wgpu::BindGroupLayoutEntry {
+                    binding: 1,
+                    visibility: wgpu::ShaderStages::FRAGMENT,
+                    ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
+                    count: None,
+                },
+                wgpu::BindGroupLayoutEntry {
+                    binding: 2,
+                    visibility: wgpu::ShaderStages::FRAGMENT,
+                    ty: wgpu::BindingType::Buffer {
+                        ty: wgpu::BufferBindingType::Uniform,
+                        has_dynamic_offset: false,
+                        min_binding_size: None,
+                    },
+                    count: None,
+                },
+                tex_entry(3),
+            ],
+        });
+        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("post"),
+            bind_group_layouts: &[Some(&layout)],
+            immediate_size: 0,
+        });
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("post"),
+            source: wgpu::ShaderSource::Wgsl(include_str!("../../shaders/post.wgsl").into()),
+        });
+        let make = |entry: &str, format| {
+            device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+                label: Some(entry),
+                layout: Some(&pipeline_layout),
+                vertex: wgpu::VertexState {
+                    module: &module,
+                    entry_point: Some("vs_main"),
+                    compilation_options: Default::default(),
+                    buffers: &[],
+                },
+                primitive: wgpu::PrimitiveState::default(),
+                depth_stencil: None,
+                multisample: wgpu::MultisampleState::default(),
+                fragment: Some(wgpu::FragmentState {
+                    module: &module,
+                    entry_point: Some(entry),
+                    compilation_options: Default::default(),
+                    targets: &[Some(wgpu::ColorTargetState {
+                        format,
+                        blend: None,
+                        write_mask: wgpu::ColorWrites::ALL,
+                    })],
+                }),
+                multiview_mask: None,
+                cache: None,
+            })
+        };
+        let params = std::array::from_fn(|i| {
+            device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some(["bright", "blur_h", "blur_v", "composite"][i]),
+                size: std::mem::size_of::<PostParams>() as u64,
+                usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            })
+        });
+        Bloom {
+            sampler: device.create_sampler(&wgpu::SamplerDescriptor {
+                label: Some("post"),
+                mag_filter: wgpu::FilterMode::Linear,
+                min_filter: wgpu::FilterMode::Linear,
+                ..Default::default()
+            }),
+            bright: make("fs_bright", SCENE_FORMAT),
+            blur: make("fs_blur", SCENE_FORMAT),
+            composite: make("fs_composite", output_format),
+            layout,
+            params,
+            output_format,
+            targets: None,
+        }
+    }
+
+    fn bind(
+        &self,
+        device: &wgpu::Device,
+        src: &wgpu::TextureView,
+        params: &wgpu::Buffer,
+        extra: &wgpu::TextureView,
+    ) -> wgpu::BindGroup {
+        device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("post"),
+            layout: &self.layout,
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: wgpu::BindingResource::TextureView(src),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: wgpu::BindingResource::Sampler(&self.sampler),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 2,
+                    resource: params.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 3,
+                    resource: wgpu::BindingResource::TextureView(extra),
+                },
+            ],
+        })
+    }
+
+    /// The HDR scene target for a `width` × `height` output, (re)made when the size changes.
+    pub fn scene_target(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        width: u32,
+        height: u32,
+    ) -> &wgpu::TextureView {
+        let size = (width.max(1), height.max(1));
+        if self.targets.as_ref().map(|t| t.size) != Some(size) {
+            let (hw, hh) = (size.0.div_ceil(GLOW_SCALE), size.1.div_ceil(GLOW_SCALE));
+            let scene = texture(device, "scene", size.0, size.1);
+            let glow_a = texture(device, "bloom_a", hw, hh);
+            let glow_b = texture(device, "bloom_b", hw, hh);
+            let srgb = !self.output_format.is_srgb();
+            let full = [1.0 / size.0 as f32, 1.0 / size.1 as f32];
+            // The bright pass's four bilinear taps sit a full texel out, so each averages
+            // a 2x2 block and together they cover the 4x4 block under one glow texel.
+            let tap = [2.0 * full[0], 2.0 * full[1]];
+            let half = [1.0 / hw as f32, 1.0 / hh as f32];
+            let values = [
+                PostParams {
+                    step: tap,
+                    amount: THRESHOLD,
+                    encode_srgb: 0.0,
+                },
+                PostParams {
+                    step: [half[0], 0.0],
+                    amount: 0.0,
+                    encode_srgb: 0.0,
+                },
+                PostParams {
+                    step: [0.0, half[1]],
+                    amount: 0.0,
+                    encode_srgb: 0.0,
+                },
+                PostParams {
+                    step: full,
+                    amount: STRENGTH,
+                    encode_srgb: if srgb { 1.0 } else { 0.0 },
+                },
+            ];
+            for (buf, v) in self.params.iter().zip(values) {
+                queue.write_buffer(buf, 0, bytemuck::bytes_of(&v));
+            }
+            self.targets = Some(Targets {
+                size,
+                bright: self.bind(device, &scene, &self.params[0], &glow_b),
+                blur_h: self.bind(device, &glow_a, &self.params[1], &glow_a),
+                blur_v: self.bind(device, &glow_b, &self.params[2], &glow_b),
+                composite: self.bind(device, &scene, &self.params[3], &glow_a),
+                scene,
+                glow_a,
+                glow_b,
+            });
+        }
+        &self.targets.as_ref().expect("made above").scene
+    }
+
+    /// Runs bright pass, blur and composite into `output`; returns the draw calls made.
+    /// [`Bloom::scene_target`] must have been called for this frame's size first.
+    pub fn run(&self, encoder: &mut wgpu::CommandEncoder, output: &wgpu::TextureView) -> u32 {
+        let Some(t) = &self.targets else {
+            return 0;
+        };
+        let passes: [(&wgpu::TextureView, &wgpu::RenderPipeline, &wgpu::BindGroup); 4] = [
+            (&t.glow_a, &self.bright, &t.bright),
+            (&t.glow_b, &self.blur, &t.blur_h),
+            (&t.glow_a, &self.blur, &t.blur_v),
+            (output, &self.composite, &t.composite),
+        ];
+        for (target, pipeline, group) in passes {
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("post"),
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: target,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+                        store: wgpu::StoreOp::Store,
+                    },
+                })],
+                ..Default::default()
+            });
+            pass.set_pipeline(pipeline);
+            pass.set_bind_group(0, group, &[]);
+            pass.draw(0..3, 0..1);
+        }
+        passes.len() as u32
+    }
+}

@@ -1,0 +1,100 @@
+//! Opening the GPU: an instance over every backend this build has (or the one that
+//! `WGPU_BACKEND` names), an adapter, and a device with limits any adapter meets, software
+//! renderers included.
+
+/// The environment variable that forces a backend (`vulkan` or `gl`).
+pub const BACKEND_VARIABLE: &str = "WGPU_BACKEND";
+
+/// An opened adapter and device.
+#[derive(Debug)]
+pub struct Gpu {
+    /// The instance the adapter came from (a window's surface must come from it too).
+    pub instance: wgpu::Instance,
+    /// The adapter.
+    pub adapter: wgpu::Adapter,
+    /// The device.
+    pub device: wgpu::Device,
+    /// Its queue.
+    pub queue: wgpu::Queue,
+}
+
+/// The instance settings: default backends, or those `WGPU_BACKEND` names.
+pub fn instance_descriptor() -> wgpu::InstanceDescriptor {
+    wgpu::InstanceDescriptor::new_without_display_handle_from_env()
+}
+
+/// Names of the backends an instance made from `desc` can try, e.g. "Vulkan, GL".
+pub fn backend_names(desc: &wgpu::InstanceDescriptor) -> String {
+    let usable = desc.backends & wgpu::Instance::enabled_backend_features();
+    let mut names = Vec::new();
+    for (flag, name) in [
+        (wgpu::Backends::VULKAN, "Vulkan"),
+        (wgpu::Backends::GL, "GL"),
+        (wgpu::Backends::METAL, "Metal"),
+        (wgpu::Backends::DX12, "DX12"),
+    ] {
+        if usable.contains(flag) {
+            names.push(name);
+        }
+    }
+    if names.is_empty() {
+        "none".to_string()
+    } else {
+        names.join(", ")
+    }
+}
+
+impl Gpu {
+    /// Opens an adapter and device with no window.
+    pub fn headless() -> Result<Gpu, String> {
+        let desc = instance_descriptor();
+        let tried = backend_names(&desc);
+        let instance = wgpu::Instance::new(desc);
+        Self::open(instance, None, &tried)
+    }
+
+    /// Opens an adapter that can present to `surface` (made from `instance`), and its device.
+    /// `tried` names the instance's backends for the error message.
+    pub fn open(
+        instance: wgpu::Instance,
+        surface: Option<&wgpu::Surface<'_>>,
+        tried: &str,
+    ) -> Result<Gpu, String> {
+        let options = wgpu::RequestAdapterOptions {
+            power_preference: wgpu::PowerPreference::HighPerformance,
+            force_fallback_adapter: false,
+            compatible_surface: surface,
+            ..Default::default()
+        };
+        let adapter = pollster::block_on(instance.request_adapter(&options)).map_err(|e| {
+            format!(
+                "no usable GPU adapter (backends tried: {tried}; {e}); set {BACKEND_VARIABLE}=vulkan or {BACKEND_VARIABLE}=gl to force one"
+            )
+        })?;
+        let limits = wgpu::Limits::downlevel_webgl2_defaults().using_resolution(adapter.limits());
+        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            label: Some("cavefly"),
+            required_limits: limits,
+            ..Default::default()
+        }))
+        .map_err(|e| {
+            let info = adapter.get_info();
+            format!(
+                "the GPU adapter {} ({:?}) would not open a device: {e}; set {BACKEND_VARIABLE}=vulkan or {BACKEND_VARIABLE}=gl to try another backend",
+                info.name, info.backend
+            )
+        })?;
+        Ok(Gpu {
+            instance,
+            adapter,
+            device,
+            queue,
+        })
+    }
+
+    /// One line naming the adapter, its backend and kind.
+    pub fn describe(&self) -> String {
+        let info = self.adapter.get_info();
+        format!("{} ({:?}, {:?})", info.name, info.backend, info.device_type)
+    }
+}

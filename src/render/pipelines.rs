@@ -1,0 +1,255 @@
+//! The world-space render pipelines and their vertex formats: starfield, rock fill, filled
+//! polygons, glowing lines and particles, all drawing into the HDR scene target.
+
+use bytemuck::{Pod, Zeroable};
+
+/// The scene's colour format: linear, with headroom above 1 for the glow pass.
+pub const SCENE_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba16Float;
+
+/// Frame globals, as `common.wgsl` declares them.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, Pod, Zeroable)]
+pub struct Globals {
+    /// World point at the centre of the view.
+    pub center: [f32; 2],
+    /// Half the view's width and height, metres.
+    pub half_extent: [f32; 2],
+    /// Target size, pixels.
+    pub viewport: [f32; 2],
+    /// Simulated seconds.
+    pub time: f32,
+    /// Pixels per metre.
+    pub pixels_per_metre: f32,
+}
+
+/// A vertex of a filled triangle: position and premultiplied colour.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
+pub struct FillVertex {
+    /// World position.
+    pub pos: [f32; 2],
+    /// Premultiplied colour (alpha 0 adds light).
+    pub color: [f32; 4],
+}
+
+/// One glowing segment.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
+pub struct LineInstance {
+    /// Start, world space.
+    pub a: [f32; 2],
+    /// End, world space.
+    pub b: [f32; 2],
+    /// Colour; alpha scales the light.
+    pub color: [f32; 4],
+    /// Core half-width and glow radius, pixels.
+    pub width: [f32; 2],
+}
+
+/// One particle.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
+pub struct ParticleInstance {
+    /// Centre, world space.
+    pub pos: [f32; 2],
+    /// Radius, metres.
+    pub size: f32,
+    /// Padding to keep the colour aligned.
+    pub pad: f32,
+    /// Colour; alpha scales the light.
+    pub color: [f32; 4],
+}
+
+/// The world-space pipelines.
+#[derive(Debug)]
+pub struct Pipelines {
+    /// Binds the globals uniform.
+    pub globals_layout: wgpu::BindGroupLayout,
+    /// Full-screen starfield.
+    pub stars: wgpu::RenderPipeline,
+    /// Procedurally shaded rock triangles.
+    pub rock: wgpu::RenderPipeline,
+    /// Filled triangles with vertex colours.
+    pub fill: wgpu::RenderPipeline,
+    /// Instanced glowing segments.
+    pub line: wgpu::RenderPipeline,
+    /// Instanced additive particle quads.
+    pub particle: wgpu::RenderPipeline,
+}
+
+/// Source of a world shader: the shared globals and helpers, then the shader itself.
+fn world_shader(device: &wgpu::Device, name: &str, body: &str) -> wgpu::ShaderModule {
+    let source = format!("{}\n{}", include_str!("../../shaders/common.wgsl"), body);
+    device.create_shader_module(wgpu::ShaderModuleDescriptor {
+        label: Some(name),
+        source: wgpu::ShaderSource::Wgsl(source.into()),
+    })
+}
+
+/// Premultiplied alpha: colour with alpha 1 covers, alpha 0 adds.
+const PREMULTIPLIED: wgpu::BlendState = wgpu::BlendState {
+    color: wgpu::BlendComponent {
+        src_factor: wgpu::BlendFactor::One,
+        dst_factor: wgpu::BlendFactor::OneMinusSrcAlpha,
+        operation: wgpu::BlendOperation::Add,
+    },
+    alpha: wgpu::BlendComponent {
+        src_factor: wgpu::BlendFactor::One,
+        dst_factor: wgpu::BlendFactor::OneMinusSrcAlpha,
+        operation: wgpu::BlendOperation::Add,
+    },
+};
+
+/// Brightest wins: where glowing strokes overlap (at every joint of a chain) the light is
+/// that of the nearer stroke, not the sum, so outlines have no bright beads at their joints.
+const BRIGHTEST: wgpu::BlendState = wgpu::BlendState {
+    color: wgpu::BlendComponent {
+        src_factor: wgpu::BlendFactor::One,
+        dst_factor: wgpu::BlendFactor::One,
+        operation: wgpu::BlendOperation::Max,
+    },
+    alpha: wgpu::BlendComponent {
+        src_factor: wgpu::BlendFactor::One,
+        dst_factor: wgpu::BlendFactor::One,
+        operation: wgpu::BlendOperation::Max,
+    },
+};
+
+fn pipeline(
+    device: &wgpu::Device,
+    layout: &wgpu::PipelineLayout,
+    module: &wgpu::ShaderModule,
+    name: &str,
+    buffers: &[Option<wgpu::VertexBufferLayout<'_>>],
+    blend: Option<wgpu::BlendState>,
+) -> wgpu::RenderPipeline {
+    device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some(name),
+        layout: Some(layout),
+        vertex: wgpu::VertexState {
+            module,
+            entry_point: Some("vs_main"),
+            compilation_options: Default::default(),
+            buffers,
+        },
+        primitive: wgpu::PrimitiveState::default(),
+        depth_stencil: None,
+        multisample: wgpu::MultisampleState::default(),
+        fragment: Some(wgpu::FragmentState {
+            module,
+            entry_point: Some("fs_main"),
+            compilation_options: Default::default(),
+            targets: &[Some(wgpu::ColorTargetState {
+                format: SCENE_FORMAT,
+                blend,
+                write_mask: wgpu::ColorWrites::ALL,
+            })],
+        }),
+        multiview_mask: None,
+        cache: None,
+    })
+}
+
+impl Pipelines {
+    /// Compiles every world shader and builds the pipelines.
+    pub fn new(device: &wgpu::Device) -> Pipelines {
+        let globals_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("globals"),
+            entries: &[wgpu::BindGroupLayoutEntry {
+                binding: 0,
+                visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
+                ty: wgpu::BindingType::Buffer {
+                    ty: wgpu::BufferBindingType::Uniform,
+                    has_dynamic_offset: false,
+                    min_binding_size: None,
+                },
+                count: None,
+            }],
+        });
+        let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("world"),
+            bind_group_layouts: &[Some(&globals_layout)],
+            immediate_size: 0,
+        });
+        let stars_src = world_shader(device, "stars", include_str!("../../shaders/stars.wgsl"));
+        let rock_src = world_shader(device, "rock", include_str!("../../shaders/rock.wgsl"));
+        let fill_src = world_shader(device, "fill", include_str!("../../shaders/fill.wgsl"));
+        let line_src = world_shader(device, "line", include_str!("../../shaders/line.wgsl"));
+        let particle_src = world_shader(
+            device,
+            "particle",
+            include_str!("../../shaders/particle.wgsl"),
+        );
+
+        let rock_attrs = wgpu::vertex_attr_array![0 => Float32x2];
+        let fill_attrs = wgpu::vertex_attr_array![0 => Float32x2, 1 => Float32x4];
+        let line_attrs = wgpu::vertex_attr_array![0 => Float32x2, 1 => Float32x2, 2 => Float32x4, 3 => Float32x2];
+        let particle_attrs = wgpu::vertex_attr_array![0 => Float32x2, 1 => Float32, 2 => Float32x4];
+        let particle_layout = wgpu::VertexBufferLayout {
+            array_stride: std::mem::size_of::<ParticleInstance>() as u64,
+            step_mode: wgpu::VertexStepMode::Instance,
+            attributes: &particle_attrs,
+        };
+        // The colour sits after the padding word.
+        let particle_attrs = [
+            particle_attrs[0],
+            particle_attrs[1],
+            wgpu::VertexAttribute {
+                offset: 16,
+                ..particle_attrs[2]
+            },
+        ];
+        let particle_layout = wgpu::VertexBufferLayout {
+            attributes: &particle_attrs,
+            ..particle_layout
+        };
+        Pipelines {
+            stars: pipeline(device, &layout, &stars_src, "stars", &[], None),
+            rock: pipeline(
+                device,
+                &layout,
+                &rock_src,
+                "rock",
+                &[Some(wgpu::VertexBufferLayout {
+                    array_stride: 8,
+                    step_mode: wgpu::VertexStepMode::Vertex,
+                    attributes: &rock_attrs,
+                })],
+                None,
+            ),
+            fill: pipeline(
+                device,
+                &layout,
+                &fill_src,
+                "fill",
+                &[Some(wgpu::VertexBufferLayout {
+                    array_stride: std::mem::size_of::<FillVertex>() as u64,
+                    step_mode: wgpu::VertexStepMode::Vertex,
+                    attributes: &fill_attrs,
+                })],
+                Some(PREMULTIPLIED),
+            ),
+            line: pipeline(
+                device,
+                &layout,
+                &line_src,
+                "line",
+                &[Some(wgpu::VertexBufferLayout {
+                    array_stride: std::mem::size_of::<LineInstance>() as u64,
+                    step_mode: wgpu::VertexStepMode::Instance,
+                    attributes: &line_attrs,
+                })],
+                Some(BRIGHTEST),
+            ),
+            particle: pipeline(
+                device,
+                &layout,
+                &particle_src,
+                "particle",
+                &[Some(particle_layout)],
+                Some(PREMULTIPLIED),
+            ),
+            globals_layout,
+        }
+    }
+}

@@ -1,0 +1,47 @@
+//! The static rock as the renderer draws it: the triangles of its fill, the segments of its
+//! glowing outline, and the level's bounds for the camera. Built once per level.
+
+use super::camera::Bounds;
+use crate::brush::WorldGeometry;
+use glam::Vec2;
+
+/// The rock's drawing data.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RockMesh {
+    /// Fill triangles, three points each, world space.
+    pub triangles: Vec<Vec2>,
+    /// Outline segments (rock on the left of each).
+    pub outline: Vec<(Vec2, Vec2)>,
+    /// The bounds of the rock, if there is any.
+    pub bounds: Option<Bounds>,
+}
+
+fn f32v(v: crate::geom::Vec2) -> Vec2 {
+    Vec2::new(v.x as f32, v.y as f32)
+}
+
+impl RockMesh {
+    /// The drawing data of a built world.
+    pub fn from_world(world: &WorldGeometry) -> RockMesh {
+        let mesh = world.render_mesh();
+        let triangles = mesh
+            .triangles
+            .iter()
+            .flat_map(|t| t.iter().map(|&i| f32v(mesh.vertices[i as usize])))
+            .collect();
+        let outline = world
+            .segments
+            .iter()
+            .map(|s| (f32v(s.segment.a), f32v(s.segment.b)))
+            .collect();
+        let bounds = world.solid.bounds().map(|b| Bounds {
+            min: f32v(b.min),
+            max: f32v(b.max),
+        });
+        RockMesh {
+            triangles,
+            outline,
+            bounds,
+        }
+    }
+}

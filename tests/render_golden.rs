@@ -1,0 +1,102 @@
+//! Golden frames: every shipped level, flown by `tests/golden/flight.inputs.ron` for 150
+//! steps and rendered offscreen, must match its reference PNG in `tests/golden/` within a
+//! per-pixel tolerance. On a mismatch the actual frame and a difference image are written
+//! beside the reference. `CAVEFLY_BLESS=1` rewrites the references instead (say why in the
+//! commit).
+//!
+//! A renderer is expected here (CI installs the software Vulkan driver): without a GPU
+//! adapter the test fails and says so, unless `CAVEFLY_NO_GPU=1` marks a machine known to
+//! have none.
+
+use cavefly::app::shot::{render_shot, ShotOptions};
+use cavefly::render::image::{compare, distinct_colors, read_png, write_png};
+use cavefly::render::Gpu;
+use std::path::{Path, PathBuf};
+
+/// Largest difference of any channel that still counts as the same pixel: rasterisers may
+/// round edges and blur taps a little differently.
+const CHANNEL_TOLERANCE: u8 = 8;
+/// Share of pixels that may exceed the channel tolerance.
+const PIXEL_SHARE: f64 = 0.002;
+const FRAME: u64 = 150;
+const SIZE: (u32, u32) = (480, 270);
+
+fn levels() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir("levels")
+        .expect("the levels folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    v.sort();
+    v
+}
+
+fn sibling(reference: &Path, suffix: &str) -> PathBuf {
+    reference.with_extension(suffix)
+}
+
+#[test]
+fn every_level_renders_like_its_golden_frame() {
+    let gpu = match Gpu::headless() {
+        Ok(g) => g,
+        Err(e) if std::env::var_os("CAVEFLY_NO_GPU").is_some() => {
+            eprintln!("golden frames skipped (CAVEFLY_NO_GPU is set): {e}");
+            return;
+        }
+        Err(e) => panic!(
+            "golden frames need a GPU adapter, and none opened: {e}. Run scripts/setup (it installs the software Vulkan driver), or set CAVEFLY_NO_GPU=1 on a machine known to have none"
+        ),
+    };
+    let bless = std::env::var_os("CAVEFLY_BLESS").is_some();
+    let mut failures = Vec::new();
+    let levels = levels();
+    assert!(!levels.is_empty(), "no levels found");
+    for level in levels {
+        let stem = level.file_stem().unwrap().to_string_lossy().to_string();
+        let reference = Path::new("tests/golden").join(format!("{stem}.png"));
+        let options = ShotOptions {
+            level: level.clone(),
+            frame: FRAME,
+            inputs: Some(PathBuf::from("tests/golden/flight.inputs.ron")),
+            size: SIZE,
+        };
+        let actual = render_shot(&gpu, &options).unwrap_or_else(|e| panic!("{stem}: {e}"));
+        // A frame of one flat colour means nothing was drawn, whatever the reference says.
+        assert!(
+            distinct_colors(&actual, 64) >= 64,
+            "{stem}: the frame is nearly blank"
+        );
+        if bless {
+            write_png(&reference, &actual).unwrap();
+            eprintln!("blessed {}", reference.display());
+            continue;
+        }
+        let expected = read_png(&reference).unwrap_or_else(|e| {
+            panic!(
+                "{e} (render the references with CAVEFLY_BLESS=1 cargo test --test render_golden)"
+            )
+        });
+        let diff = compare(&actual, &expected, CHANNEL_TOLERANCE)
+            .unwrap_or_else(|e| panic!("{stem}: {e}"));
+        let allowed = (PIXEL_SHARE * (SIZE.0 * SIZE.1) as f64) as usize;
+        if diff.pixels_over > allowed {
+            let actual_path = sibling(&reference, "actual.png");
+            let diff_path = sibling(&reference, "diff.png");
+            write_png(&actual_path, &actual).unwrap();
+            write_png(&diff_path, &diff.image).unwrap();
+            failures.push(format!(
+                "{stem}: {} pixels differ by more than {CHANNEL_TOLERANCE} (at most {allowed} may; largest difference {}); see {} and {}",
+                diff.pixels_over,
+                diff.max_channel,
+                actual_path.display(),
+                diff_path.display()
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "on {}:\n{}",
+        gpu.describe(),
+        failures.join("\n")
+    );
+}
