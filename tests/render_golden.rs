@@ -100,3 +100,29 @@ fn every_level_renders_like_its_golden_frame() {
         failures.join("\n")
     );
 }
+
+#[test]
+fn draw_calls_do_not_grow_with_bodies_or_particles() {
+    use cavefly::app::bench::stress_snapshot;
+    use cavefly::render::offscreen::OFFSCREEN_FORMAT;
+    use cavefly::render::{Camera, Offscreen, Renderer, RockMesh, Snapshot};
+    let gpu = match Gpu::headless() {
+        Ok(g) => g,
+        Err(e) if std::env::var_os("CAVEFLY_NO_GPU").is_some() => {
+            eprintln!("draw-call count skipped (CAVEFLY_NO_GPU is set): {e}");
+            return;
+        }
+        Err(e) => panic!("this test needs a GPU adapter, and none opened: {e}"),
+    };
+    let level = cavefly::level::load_level(Path::new("levels/01_first_flight.ron")).unwrap();
+    let rock = RockMesh::from_world(&level.world);
+    let target = Offscreen::new(&gpu.device, 320, 180).unwrap();
+    let mut renderer = Renderer::new(&gpu.device, OFFSCREEN_FORMAT, &rock);
+    let view = Camera::new(glam::Vec2::ZERO, rock.bounds).view(320, 180);
+    let empty = target.render(&gpu, &mut renderer, &view, &Snapshot::default());
+    let full = stress_snapshot(0.5, view.half_extent);
+    assert!(full.bodies.len() >= 2000 && full.particles.len() >= 10_000 && !full.beams.is_empty());
+    let busy = target.render(&gpu, &mut renderer, &view, &full);
+    assert_eq!(busy.draw_calls, empty.draw_calls);
+    assert!(empty.draw_calls > 0);
+}

@@ -4,7 +4,7 @@
 //! the draw calls of a frame with nothing in it.
 
 use crate::render::offscreen::OFFSCREEN_FORMAT;
-use crate::render::snapshot::{Particle, ShipDraw};
+use crate::render::snapshot::{Beam, Particle, ShipDraw};
 use crate::render::{Camera, Gpu, Offscreen, Renderer, RockMesh, Snapshot};
 use glam::Vec2;
 use std::time::{Duration, Instant};
@@ -61,6 +61,15 @@ pub fn stress_snapshot(t: f32, half: Vec2) -> Snapshot {
             position: Vec2::new(a.cos(), a.sin()) * d,
             size: 0.05 + 0.1 * unit(i, 9),
             color: [1.0, 0.5 + 0.4 * unit(i, 10), 0.2, 1.0],
+        }
+    }));
+    // A fan of laser beams from the ship.
+    s.beams.extend((0..8).map(|k| {
+        let a = t + std::f32::consts::TAU * k as f32 / 8.0;
+        Beam {
+            from: Vec2::ZERO,
+            to: Vec2::new(a.cos(), a.sin()) * half.y,
+            color: [1.0, 0.25, 0.3, 1.0],
         }
     }));
     let nose = Vec2::new(0.0, 1.0);

@@ -160,6 +160,7 @@ impl App {
     fn set_paused(&mut self, paused: bool) {
         self.paused = paused;
         self.audio.set_loop(Effect::ThrustRumble, 0.0);
+        self.audio.set_loop(Effect::MetalScrape, 0.0);
         self.audio.play(Effect::UiBlip, 0.6);
         self.held.release_all();
         self.game.clock.reset();
@@ -387,17 +388,29 @@ impl ApplicationHandler for App {
 /// Closing speed (m/s) at which an impact is heard at full level.
 const LOUDEST_IMPACT: f64 = 12.0;
 
-/// The sounds of one step: a thump for each new contact, louder the harder it struck.
+/// Sliding speed (m/s) at which scraping is heard at full level.
+const LOUDEST_SCRAPE: f64 = 6.0;
+
+/// The sounds of one step: a thump for each new contact, louder the harder it struck, and
+/// a scrape as loud as the fastest slide among lasting contacts.
 fn sound_step(audio: &Audio, sim: &Sim) {
+    use crate::physics::ContactEventKind;
+    let mut slide: f64 = 0.0;
     for e in sim.physics().contact_events() {
         let speed = -e.normal_speed;
-        if e.kind == crate::physics::ContactEventKind::Begin && speed > 1.0 {
-            audio.play(
-                Effect::ImpactThump,
-                (speed / LOUDEST_IMPACT).min(1.0) as f32,
-            );
+        match e.kind {
+            ContactEventKind::Begin if speed > 1.0 => {
+                audio.play(
+                    Effect::ImpactThump,
+                    (speed / LOUDEST_IMPACT).min(1.0) as f32,
+                );
+            }
+            ContactEventKind::Persist => slide = slide.max(e.tangent_speed.abs()),
+            _ => {}
         }
     }
+    let scrape = ((slide - 0.5) / LOUDEST_SCRAPE).clamp(0.0, 1.0);
+    audio.set_loop(Effect::MetalScrape, scrape as f32);
 }
 
 /// The one line shown when there is no display to open a window on.
