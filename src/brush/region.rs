@@ -57,16 +57,7 @@ impl Region {
     /// counter-clockwise contours add area, clockwise ones (holes) take it away. Non-finite
     /// points are skipped.
     pub fn from_contours(contours: &[Vec<Vec2>]) -> Region {
-        let subject: Vec<Vec<[f64; 2]>> = contours
-            .iter()
-            .map(|c| {
-                c.iter()
-                    .filter(|v| v.is_finite())
-                    .map(|v| [v.x, v.y])
-                    .collect::<Vec<_>>()
-            })
-            .filter(|c| c.len() >= 3)
-            .collect();
+        let subject = contour_paths(contours);
         if subject.is_empty() {
             return Region::default();
         }
@@ -99,16 +90,7 @@ impl Region {
     }
 
     fn overlay_contours(&self, contours: &[Vec<Vec2>], rule: OverlayRule) -> Region {
-        let clip: Vec<Vec<[f64; 2]>> = contours
-            .iter()
-            .map(|c| {
-                c.iter()
-                    .filter(|v| v.is_finite())
-                    .map(|v| [v.x, v.y])
-                    .collect::<Vec<_>>()
-            })
-            .filter(|c| c.len() >= 3)
-            .collect();
+        let clip = contour_paths(contours);
         let subject: Vec<Vec<[f64; 2]>> = to_shapes(self).into_iter().flatten().collect();
         if subject.is_empty() && clip.is_empty() {
             return Region::default();
@@ -161,4 +143,19 @@ impl From<Vec<OutlinePolygon>> for Region {
     fn from(polygons: Vec<OutlinePolygon>) -> Region {
         Region { polygons }
     }
+}
+
+/// Contours as boolean-operation paths: non-finite points dropped, and paths left with
+/// fewer than three points (no area) left out.
+fn contour_paths(contours: &[Vec<Vec2>]) -> Vec<Vec<[f64; 2]>> {
+    contours
+        .iter()
+        .map(|c| {
+            c.iter()
+                .filter(|v| v.is_finite())
+                .map(|v| [v.x, v.y])
+                .collect::<Vec<_>>()
+        })
+        .filter(|c| c.len() >= 3)
+        .collect()
 }
