@@ -184,6 +184,11 @@ impl Sim {
         &self.physics
     }
 
+    /// The ship's body handle.
+    pub fn ship_handle(&self) -> BodyHandle {
+        self.ship
+    }
+
     /// The ship's body.
     pub fn ship(&self) -> Option<&Body> {
         self.physics.body(self.ship)

@@ -148,11 +148,11 @@ impl Snapshot {
             ..Snapshot::default()
         };
         let physics = sim.physics();
-        let ship = sim.ship();
+        let ship = sim.ship_handle();
         let mut outline = Vec::new();
-        for (_, body) in physics.bodies() {
+        for (handle, body) in physics.bodies() {
             let xf = lerp_transform(&body.previous_transform(), &body.transform(), alpha);
-            let is_ship = ship.is_some_and(|s| std::ptr::eq(s, body));
+            let is_ship = handle == ship;
             for &c in body.colliders() {
                 let Some(collider) = physics.collider(c) else {
                     continue;
