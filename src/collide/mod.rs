@@ -19,6 +19,7 @@ pub mod crossing;
 pub mod dual_edge;
 pub mod epa;
 pub mod gjk;
+mod incident;
 mod manifold;
 mod method;
 pub mod proxy;

@@ -1,0 +1,243 @@
+//! Incident-edge clipping for the dual-edge manifold: an incident edge is cut to the slab over
+//! the reference edge (and, for overlapping shapes, to the inside of the reference shape), and
+//! the surviving end points within the speculative margin become contact candidates, of which
+//! at most two are kept.
+
+use super::proxy::Proxy;
+use super::{FeatureId, FeatureKind, ManifoldPoint};
+use crate::geom::{left_perp, Vec2};
+
+/// Up to four candidate points with their coordinate along the reference edge (two per
+/// incident edge; more edges are only clipped in the rare deep case, where the first four
+/// found are plenty).
+#[derive(Clone, Copy)]
+pub(super) struct PointSet {
+    pts: [(ManifoldPoint, f64); 4],
+    len: usize,
+    /// Points farther than this from the reference edge are not kept.
+    margin: f64,
+}
+
+impl PointSet {
+    pub(super) fn within(margin: f64) -> Self {
+        let empty = ManifoldPoint {
+            point: Vec2::ZERO,
+            depth: 0.0,
+            id: FeatureId::ROUND,
+        };
+        PointSet {
+            pts: [(empty, 0.0); 4],
+            len: 0,
+            margin,
+        }
+    }
+}
+
+impl PointSet {
+    pub(super) fn as_slice(&self) -> &[(ManifoldPoint, f64)] {
+        &self.pts[..self.len]
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Adds a point unless one with the same id is there (a vertex shared by both incident
+    /// edges) or the set is full.
+    pub(super) fn push(&mut self, point: ManifoldPoint, tangent: f64) {
+        if self.len < self.pts.len() && !self.as_slice().iter().any(|(q, _)| q.id == point.id) {
+            self.pts[self.len] = (point, tangent);
+            self.len += 1;
+        }
+    }
+}
+
+impl PointSet {
+    /// At most two points: with more, the deepest (it carries the penetration) and the one
+    /// farthest from it along the reference edge (the deeper of two at the same place),
+    /// which together span the support and so resist rotation best.
+    pub(super) fn best_two(&self, scale: f64) -> ([ManifoldPoint; 2], usize) {
+        let c = self.as_slice();
+        match c.len() {
+            0 => (
+                [ManifoldPoint {
+                    point: Vec2::ZERO,
+                    depth: 0.0,
+                    id: FeatureId::ROUND,
+                }; 2],
+                0,
+            ),
+            1 => ([c[0].0; 2], 1),
+            2 => ([c[0].0, c[1].0], 2),
+            _ => {
+                let tie = 1e-9 * scale;
+                // Points of equal depth (an edge lying on the face) are told apart by their
+                // place along the edge, which does not change with the frame.
+                let max_depth = c
+                    .iter()
+                    .map(|x| x.0.depth)
+                    .fold(f64::NEG_INFINITY, f64::max);
+                let deepest = c
+                    .iter()
+                    .filter(|x| x.0.depth >= max_depth - tie)
+                    .min_by(|x, y| x.1.total_cmp(&y.1))
+                    .expect("non-empty");
+                let reach = c
+                    .iter()
+                    .map(|x| (x.1 - deepest.1).abs())
+                    .fold(0.0, f64::max);
+                let partner = c
+                    .iter()
+                    .filter(|x| x.0.id != deepest.0.id && (x.1 - deepest.1).abs() >= reach - tie)
+                    .max_by(|x, y| x.0.depth.total_cmp(&y.0.depth))
+                    .expect("more than one point");
+                ([deepest.0, partner.0], 2)
+            }
+        }
+    }
+}
+
+/// The reference shape's vertices that lie inside the incident shape, each with its depth
+/// along the reference normal (how far the incident shape must move along it to clear the
+/// vertex).
+pub(super) fn contained_vertices(
+    rp: &Proxy,
+    re: usize,
+    ip: &Proxy,
+    reference_is_b: bool,
+    out: &mut PointSet,
+) {
+    let normal = rp.normals()[re];
+    let v1 = rp.points()[re];
+    let tangent = left_perp(normal);
+    let floor = ip
+        .points()
+        .iter()
+        .map(|x| x.dot(normal))
+        .fold(f64::INFINITY, f64::min);
+    for (k, r) in rp.points().iter().enumerate() {
+        let inside = ip
+            .points()
+            .iter()
+            .zip(ip.normals())
+            .all(|(x, n)| n.dot(*r - *x) <= 0.0);
+        if inside {
+            let id = FeatureId {
+                reference_is_b,
+                reference_edge: re as u8,
+                incident: k as u8,
+                kind: FeatureKind::Inside,
+            };
+            let point = ManifoldPoint {
+                point: *r,
+                depth: r.dot(normal) - floor,
+                id,
+            };
+            out.push(point, tangent.dot(*r - v1));
+        }
+    }
+}
+
+/// How far [`clip`] cuts an incident edge.
+#[derive(Clone, Copy, PartialEq)]
+pub(super) enum Clip {
+    /// To the slab over the reference edge and inside the reference shape.
+    Inside,
+    /// To the slab only: the last resort when nothing lies inside.
+    Slab,
+}
+
+/// The index after `i` in a loop of `n`.
+#[inline]
+fn next(i: usize, n: usize) -> usize {
+    if i + 1 == n {
+        0
+    } else {
+        i + 1
+    }
+}
+
+/// A clipped incident end point and the feature that made it.
+type ClipPoint = (Vec2, FeatureId);
+
+/// Keeps the part of segment `seg` where `m · x <= c`; a cut end takes the id `cut`.
+fn clip_to_half_plane(
+    seg: [ClipPoint; 2],
+    m: Vec2,
+    c: f64,
+    cut: FeatureId,
+) -> Option<[ClipPoint; 2]> {
+    let (d1, d2) = (m.dot(seg[0].0) - c, m.dot(seg[1].0) - c);
+    if d1 > 0.0 && d2 > 0.0 {
+        return None;
+    }
+    if d1 <= 0.0 && d2 <= 0.0 {
+        return Some(seg);
+    }
+    let x = seg[0].0 + (seg[1].0 - seg[0].0) * (d1 / (d1 - d2));
+    Some(if d1 > 0.0 {
+        [(x, cut), seg[1]]
+    } else {
+        [seg[0], (x, cut)]
+    })
+}
+
+/// Clips incident edge `ie` to the reference edge `re`'s end planes (the slab over the edge)
+/// and then to the reference polygon's edges that face away from the reference normal, so a
+/// deep point never lies outside the reference shape; keeps the points within the
+/// speculative distance of the reference edge. A point is reported where it lies on the
+/// incident shape's surface: inside both shapes when they overlap, and within the
+/// speculative distance of both when they do not. Edges facing along the reference normal never
+/// cut the slab below the edge, and leaving them out keeps speculative points above it.
+pub(super) fn clip(
+    rp: &Proxy,
+    re: usize,
+    ip: &Proxy,
+    ie: usize,
+    reference_is_b: bool,
+    mode: Clip,
+    out: &mut PointSet,
+) {
+    let (rn, rv, rns) = (rp.len(), rp.points(), rp.normals());
+    let (v1, v2) = (rv[re], rv[next(re, rn)]);
+    let normal = rns[re];
+    let tangent = left_perp(normal);
+    let id = |incident: usize, kind: FeatureKind| FeatureId {
+        reference_is_b,
+        reference_edge: re as u8,
+        incident: incident as u8,
+        kind,
+    };
+    let (iv, inn) = (ip.points(), ip.len());
+    let (i1, i2) = (ie, next(ie, inn));
+    let seg = [
+        (iv[i1], id(i1, FeatureKind::Vertex)),
+        (iv[i2], id(i2, FeatureKind::Vertex)),
+    ];
+    let mut seg = clip_to_half_plane(
+        seg,
+        -tangent,
+        -tangent.dot(v1),
+        id(ie, FeatureKind::ClipStart),
+    )
+    .and_then(|s| clip_to_half_plane(s, tangent, tangent.dot(v2), id(ie, FeatureKind::ClipEnd)));
+    if mode == Clip::Inside && rn > 2 {
+        for k in 0..rn {
+            if k != re && rns[k].dot(normal) <= 0.0 {
+                let cut = id(ie, FeatureKind::ClipSide(k as u8));
+                seg = seg.and_then(|s| clip_to_half_plane(s, rns[k], rns[k].dot(rv[k]), cut));
+            }
+        }
+    }
+    for (p, fid) in seg.into_iter().flatten() {
+        let separation = normal.dot(p - v1);
+        if separation <= out.margin {
+            let point = ManifoldPoint {
+                point: p,
+                depth: -separation,
+                id: fid,
+            };
+            out.push(point, tangent.dot(p - v1));
+        }
+    }
+}
