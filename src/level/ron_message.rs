@@ -2,9 +2,10 @@
 
 use ron::Error;
 
-fn quoted(names: &[&str]) -> String {
+/// Names in backticks, comma-separated, or `none` when there are none.
+pub(crate) fn backticked(names: &[&str], none: &str) -> String {
     if names.is_empty() {
-        "(none)".to_string()
+        none.to_string()
     } else {
         names
             .iter()
@@ -12,6 +13,10 @@ fn quoted(names: &[&str]) -> String {
             .collect::<Vec<_>>()
             .join(", ")
     }
+}
+
+fn quoted(names: &[&str]) -> String {
+    backticked(names, "(none)")
 }
 
 fn within(outer: &Option<String>, word: &str) -> String {

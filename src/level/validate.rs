@@ -258,15 +258,7 @@ impl Names {
 }
 
 fn list(names: &[&str]) -> String {
-    if names.is_empty() {
-        "(none declared)".to_string()
-    } else {
-        names
-            .iter()
-            .map(|n| format!("`{n}`"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    }
+    super::ron_message::backticked(names, "(none declared)")
 }
 
 fn known(c: &mut Checker, path: &str, name: &str, what: &str, declared: &[&str]) {

@@ -80,16 +80,7 @@ impl Checker {
     pub fn brush(&mut self, path: &str, shape: &Shape) {
         match shape {
             Shape::Rect { min, max } => self.rect(path, *min, *max),
-            Shape::Circle { center, radius } => {
-                self.point(&format!("{path}.center"), *center);
-                self.number(
-                    &format!("{path}.radius"),
-                    *radius,
-                    0.0,
-                    MAX_BRUSH_SIZE,
-                    true,
-                );
-            }
+            Shape::Circle { center, radius } => self.circle(path, *center, *radius),
             Shape::Polygon { points } => self.simple_polygon(&format!("{path}.points"), points),
             Shape::Polyline { points, width } => {
                 let p = format!("{path}.points");
@@ -116,18 +107,14 @@ impl Checker {
     pub fn zone_shape(&mut self, path: &str, shape: &ZoneShape) {
         match shape {
             ZoneShape::Rect { min, max } => self.rect(path, *min, *max),
-            ZoneShape::Circle { center, radius } => {
-                self.point(&format!("{path}.center"), *center);
-                self.number(
-                    &format!("{path}.radius"),
-                    *radius,
-                    0.0,
-                    MAX_BRUSH_SIZE,
-                    true,
-                );
-            }
+            ZoneShape::Circle { center, radius } => self.circle(path, *center, *radius),
             ZoneShape::Polygon { points } => self.simple_polygon(&format!("{path}.points"), points),
         }
+    }
+
+    fn circle(&mut self, path: &str, center: Vec2, radius: f64) {
+        self.point(&format!("{path}.center"), center);
+        self.number(&format!("{path}.radius"), radius, 0.0, MAX_BRUSH_SIZE, true);
     }
 
     fn rect(&mut self, path: &str, min: Vec2, max: Vec2) {

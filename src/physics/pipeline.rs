@@ -55,28 +55,20 @@ impl PhysicsWorld {
         }
         let live = std::mem::take(&mut self.pairs);
         debug_assert!(live.windows(2).all(|w| w[0] < w[1]), "pairs come sorted");
-        let keys = live.clone();
         // Contacts whose pair is gone end (events are emitted from `ended`).
         let mut ended = Vec::new();
         let old = std::mem::take(&mut self.contacts);
         let mut old_iter = old.into_iter().peekable();
-        for key in keys {
-            while let Some((k, _)) = old_iter.peek() {
-                if *k < key {
-                    let (k, c) = old_iter.next().expect("peeked");
-                    if self.asleep(&c) {
-                        self.contacts.push((k, c)); // Sleeping pairs keep their contact.
-                    } else {
-                        ended.push((k, c));
-                    }
+        for &key in &live {
+            while let Some((k, c)) = old_iter.next_if(|(k, _)| *k < key) {
+                // A pair that is gone ends, unless both sides sleep: then it stays as it was.
+                if self.asleep(&c) {
+                    self.contacts.push((k, c));
                 } else {
-                    break;
+                    ended.push((k, c));
                 }
             }
-            let existing = match old_iter.peek() {
-                Some((k, _)) if *k == key => old_iter.next().map(|(_, c)| c),
-                _ => None,
-            };
+            let existing = old_iter.next_if(|(k, _)| *k == key).map(|(_, c)| c);
             if let Some(contact) = self.narrow_phase(key, existing, dt) {
                 self.contacts.push((key, contact));
             }

@@ -15,6 +15,27 @@ pub mod rock_mesh;
 pub mod snapshot;
 
 pub use camera::{Bounds, Camera, View};
+
+/// Begins a render pass into `view` that first clears it to black.
+pub(crate) fn clear_pass<'e>(
+    encoder: &'e mut wgpu::CommandEncoder,
+    label: &str,
+    view: &wgpu::TextureView,
+) -> wgpu::RenderPass<'e> {
+    encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+        label: Some(label),
+        color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+            view,
+            depth_slice: None,
+            resolve_target: None,
+            ops: wgpu::Operations {
+                load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+                store: wgpu::StoreOp::Store,
+            },
+        })],
+        ..Default::default()
+    })
+}
 pub use effects::Effects;
 pub use gpu::Gpu;
 pub use offscreen::{Offscreen, Rgba8};

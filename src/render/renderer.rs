@@ -296,19 +296,7 @@ impl Renderer {
         let mut draws = 0;
         {
             let scene = self.bloom.scene_target(device, queue, width, height);
-            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-                label: Some("scene"),
-                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                    view: scene,
-                    depth_slice: None,
-                    resolve_target: None,
-                    ops: wgpu::Operations {
-                        load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
-                        store: wgpu::StoreOp::Store,
-                    },
-                })],
-                ..Default::default()
-            });
+            let mut pass = super::clear_pass(encoder, "scene", scene);
             pass.set_bind_group(0, &self.globals_group, &[]);
             pass.set_pipeline(&self.pipelines.stars);
             pass.draw(0..3, 0..1);
