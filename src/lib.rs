@@ -38,4 +38,5 @@ pub mod hash;
 pub mod level;
 pub mod physics;
 pub mod render;
+pub mod rng;
 pub mod tools;

@@ -4,10 +4,12 @@
 //! state and events; it never reaches into physics.
 
 pub mod actions;
+pub mod hud;
 pub mod input;
 mod level_setup;
 pub mod sim;
 
 pub use actions::{Actions, InputScript};
+pub use hud::{ComponentHealth, Hud, Outcome};
 pub use input::{Bindings, Control, Held};
 pub use sim::{DebrisSetup, ShipTuning, Sim, SimSetup};

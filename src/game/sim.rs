@@ -1,6 +1,7 @@
 //! The headless simulation: physics plus the ship, stepped at a fixed rate by actions.
 
 use super::actions::Actions;
+use super::hud::{Hud, Outcome};
 use crate::geom::{ConvexPolygon, Shape, Vec2};
 use crate::hash::Fnv1a;
 use crate::physics::{
@@ -98,6 +99,9 @@ pub struct Sim {
     time_step: f64,
     steps: u64,
     debris: Vec<BodyHandle>,
+    lives: u32,
+    score: u64,
+    outcome: Option<Outcome>,
 }
 
 impl Sim {
@@ -154,6 +158,9 @@ impl Sim {
             time_step: setup.time_step,
             steps: 0,
             debris,
+            lives: 3,
+            score: 0,
+            outcome: None,
         })
     }
 
@@ -202,6 +209,30 @@ impl Sim {
     /// Fuel left, seconds of thrust.
     pub fn fuel(&self) -> f64 {
         self.fuel
+    }
+
+    /// What the HUD shows after the last step.
+    pub fn hud(&self) -> Hud {
+        let capacity = self.tuning.fuel_capacity;
+        Hud {
+            fuel: if capacity > 0.0 {
+                self.fuel / capacity
+            } else {
+                0.0
+            },
+            hull: 1.0,
+            components: Vec::new(),
+            score: self.score,
+            lives: self.lives,
+            message: None,
+            objective: String::new(),
+            countdown: None,
+        }
+    }
+
+    /// How the level ended, once it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
     }
 
     /// Steps taken.

@@ -8,10 +8,10 @@
 //! [`JITTER_ANGLE`]), and its time per query. The timing column uses the wall clock; it is a
 //! measurement, and nothing in the simulation reads it.
 
-use super::rng::Pcg32;
 use crate::collide::proxy::Proxy;
 use crate::collide::{clip, contact, crossing, epa, gjk, sat, Manifold};
 use crate::geom::{ConvexPolygon, Rot, Shape, Transform, Vec2};
+use crate::rng::Pcg32;
 use std::fmt::Write;
 use std::hint::black_box;
 use std::time::Instant;

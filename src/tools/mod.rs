@@ -5,6 +5,5 @@ pub mod check;
 pub mod contact;
 pub mod lab;
 pub mod lab_pairs;
-pub mod rng;
 pub mod shape_spec;
 pub mod sim;

@@ -1,5 +1,6 @@
-//! A small seeded random generator (PCG-XSH-RR 64/32) for the tools' random cases: the same
-//! seed gives the same sequence on every machine. Not used by the simulation.
+//! A small seeded random generator (PCG-XSH-RR 64/32) for random cases: the same
+//! seed gives the same sequence on every machine. The simulation keeps one in its state for
+//! gameplay randomness (spark spreads, debris cuts), so replays reproduce it.
 
 /// A permuted congruential generator with 64 bits of state and 32-bit output.
 #[derive(Clone, Debug)]
