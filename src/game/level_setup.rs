@@ -1,6 +1,8 @@
 //! From a loaded level to a running simulation.
 
-use super::sim::{DebrisSetup, ShipTuning, Sim, SimSetup};
+use super::setup::{DebrisSetup, SimSetup};
+use super::ship_def::ShipDef;
+use super::sim::Sim;
 use crate::geom::{Circle, ConvexPolygon, Shape, Vec2};
 use crate::level::{DebrisShape, LoadedLevel};
 use crate::physics::{PhysicsSettings, RockSegment};
@@ -34,6 +36,8 @@ impl SimSetup {
             let shape = debris_shape(&d.shape)
                 .map_err(|e| format!("{}: debris[{i}].shape: {e}", loaded.file.display()))?;
             debris.push(DebrisSetup {
+                name: Some(d.name.clone()),
+                material: d.material,
                 shape,
                 position: d.position,
                 angle: d.angle,
@@ -49,8 +53,10 @@ impl SimSetup {
             time_step: ph.time_step,
             rock: vec![rock],
             debris,
+            pads: level.pads.clone(),
+            pickups: level.pickups.clone(),
             player_start: (level.player_start.position, level.player_start.angle),
-            ship: ShipTuning::default(),
+            ship: ShipDef::builtin().map_err(|e| e.to_string())?,
         })
     }
 }

@@ -138,6 +138,20 @@ pub enum Enemy {
         #[serde(default = "default_health")]
         health: u32,
     },
+    /// The heart of an enemy base: it does not fight back, but destroying it may start the
+    /// escape countdown.
+    Reactor {
+        /// Unique name.
+        name: String,
+        /// Centre (m).
+        position: Vec2,
+        /// Radius (m, default 1.5).
+        #[serde(default = "default_reactor_radius")]
+        radius: f64,
+        /// Hits to destroy (default 12).
+        #[serde(default = "default_reactor_health")]
+        health: u32,
+    },
     /// A flying enemy that patrols a path.
     Drone {
         /// Unique name.
@@ -162,6 +176,12 @@ fn default_range() -> f64 {
 fn default_health() -> u32 {
     3
 }
+fn default_reactor_radius() -> f64 {
+    1.5
+}
+fn default_reactor_health() -> u32 {
+    12
+}
 fn default_drone_speed() -> f64 {
     3.0
 }
@@ -173,7 +193,9 @@ impl Enemy {
     /// The enemy's name.
     pub fn name(&self) -> &str {
         match self {
-            Enemy::Turret { name, .. } | Enemy::Drone { name, .. } => name,
+            Enemy::Turret { name, .. }
+            | Enemy::Drone { name, .. }
+            | Enemy::Reactor { name, .. } => name,
         }
     }
 }

@@ -45,7 +45,12 @@ fn read_text(path: &Path) -> Result<String, LevelErrors> {
     })
 }
 
-fn parse<T: serde::de::DeserializeOwned>(source: &str, file: &Path) -> Result<T, LevelErrors> {
+/// Parses `source`, the text of `file`, as RON into `T`; a problem names the file, the line
+/// and column, the item the parser stopped in, and what was expected.
+pub fn parse_ron<T: serde::de::DeserializeOwned>(
+    source: &str,
+    file: &Path,
+) -> Result<T, LevelErrors> {
     ron::Options::default().from_str(source).map_err(|e| {
         // A bracket out of place confuses the parser into a vaguer message further on: say
         // which bracket is wrong instead, and keep the parser's words.
@@ -84,14 +89,14 @@ pub fn load_level(path: &Path) -> Result<LoadedLevel, LevelErrors> {
 
 /// Reads and parses a mesh file.
 pub fn load_mesh_file(path: &Path) -> Result<Mesh, LevelErrors> {
-    parse(&read_text(path)?, path)
+    parse_ron(&read_text(path)?, path)
 }
 
 /// Loads `source` as the text of the level file `path` (meshes are found relative to the
 /// file's folder), validates it and builds it.
 pub fn load_level_source(source: &str, path: &Path) -> Result<LoadedLevel, LevelErrors> {
     let start = Instant::now();
-    let level: Level = parse(source, path)?;
+    let level: Level = parse_ron(source, path)?;
     let mut problems = validate(&level);
     let base = path.parent().unwrap_or(Path::new("."));
     let mut files: BTreeMap<PathBuf, Result<Vec<OutlinePolygon>, String>> = BTreeMap::new();

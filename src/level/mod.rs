@@ -8,6 +8,7 @@
 mod build;
 mod entities;
 mod error;
+mod items;
 mod load;
 mod ron_message;
 mod scan;
@@ -20,6 +21,7 @@ mod validate_shapes;
 pub use build::{world_brushes, LoadedLevel};
 pub use entities::{Debris, DebrisShape, Enemy, Flair, Material, MeshSource, Mover, MoverKind};
 pub use error::{LevelErrors, Problem};
-pub use load::{load_level, load_level_source, load_mesh_file};
+pub use items::{Pad, Pickup};
+pub use load::{load_level, load_level_source, load_mesh_file, parse_ron};
 pub use schema::{default_gravity, Level, Physics, PlayerStart, Shape, World, LEVEL_VERSION};
 pub use script::{Action, Condition, Counter, Objective, Trigger, Who, Zone, ZoneShape};

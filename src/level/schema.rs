@@ -4,6 +4,7 @@
 //! every optional field has a default, documented in `docs/levels.md`.
 
 use super::entities::{Debris, Enemy, Flair, Mover};
+use super::items::{Pad, Pickup};
 use super::script::{Counter, Objective, Zone};
 use crate::collide::ContactMethod;
 use crate::geom::Vec2;
@@ -58,6 +59,12 @@ pub struct Level {
     /// What finishes the level.
     #[serde(default)]
     pub objective: Objective,
+    /// Landing pads that refuel the ship and become its checkpoint.
+    #[serde(default)]
+    pub pads: Vec<Pad>,
+    /// Fuel canisters.
+    #[serde(default)]
+    pub pickups: Vec<Pickup>,
 }
 
 /// The default gravity: 4 m/s² downwards.

@@ -148,4 +148,13 @@ pub enum Objective {
     },
     /// Destroy every enemy.
     DestroyAllEnemies,
+    /// Destroy the named enemy (a reactor), then reach the zone before the countdown ends.
+    DestroyAndEscape {
+        /// The enemy to destroy.
+        target: String,
+        /// The exit zone.
+        zone: String,
+        /// Seconds from the target's destruction to reach the zone.
+        seconds: f64,
+    },
 }

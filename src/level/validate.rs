@@ -121,6 +121,12 @@ pub fn validate(level: &Level) -> Vec<(String, String)> {
                 );
                 c.number(&format!("{p}.range"), *range, 0.0, MAX_BRUSH_SIZE, true);
             }
+            Enemy::Reactor {
+                position, radius, ..
+            } => {
+                c.point(&format!("{p}.position"), *position);
+                c.number(&format!("{p}.radius"), *radius, 0.0, MAX_BODY_SIZE, true);
+            }
             Enemy::Drone { path, speed, .. } => {
                 if path.is_empty() {
                     c.fail(format!("{p}.path"), "expected at least one point");
@@ -207,8 +213,22 @@ pub fn validate(level: &Level) -> Vec<(String, String)> {
                 p.starts_with("zones")
             });
         }
+        Objective::DestroyAndEscape {
+            target,
+            zone,
+            seconds,
+        } => {
+            names.expect(&mut c, "objective.target", target, "enemy", |p| {
+                p.starts_with("enemies")
+            });
+            names.expect(&mut c, "objective.zone", zone, "zone", |p| {
+                p.starts_with("zones")
+            });
+            c.number("objective.seconds", *seconds, 0.0, 3600.0, true);
+        }
         Objective::Explore | Objective::DestroyAllEnemies => {}
     }
+    super::items::validate_items(&mut c, &level.pads, &level.pickups);
     c.problems
 }
 
