@@ -4,10 +4,14 @@
 //! state and events; it never reaches into physics.
 
 pub mod actions;
+pub mod aim;
 pub mod hud;
 pub mod input;
+pub mod laser;
 mod level_setup;
+pub mod particles;
 pub mod sim;
+pub mod split;
 
 pub use actions::{Actions, InputScript};
 pub use hud::{ComponentHealth, Hud, Outcome};
