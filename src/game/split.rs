@@ -231,6 +231,29 @@ pub fn split_body(
     SplitOutcome::Split([made[0], made[1]])
 }
 
+/// The world outline of a piece for [`super::particles::Particles::crumble`]: the vertices
+/// of a single-polygon body, or eight points round a single-circle body. `None` for a body
+/// that is gone or is not one polygon or circle.
+pub fn world_outline(world: &PhysicsWorld, body: BodyHandle) -> Option<Vec<Vec2>> {
+    let b = world.body(body)?;
+    let [handle] = b.colliders() else {
+        return None;
+    };
+    let xf = b.transform();
+    match world.collider(*handle)?.shape() {
+        Shape::Polygon(p) => Some(p.vertices().iter().map(|v| xf.apply(*v)).collect()),
+        Shape::Circle(c) => Some(
+            (0..8)
+                .map(|k| {
+                    let a = std::f64::consts::TAU * f64::from(k) / 8.0;
+                    xf.apply(c.center + c.radius * Vec2::new(a.cos(), a.sin()))
+                })
+                .collect(),
+        ),
+        Shape::Segment(_) => None,
+    }
+}
+
 #[cfg(test)]
 #[path = "split_tests.rs"]
 mod tests;

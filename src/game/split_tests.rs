@@ -188,6 +188,12 @@ fn small_pieces_crumble_and_others_are_left_alone() {
         w.body(small).is_some(),
         "the caller removes a crumbling piece"
     );
+    w.set_transform(small, Vec2::new(3.0, 1.0), std::f64::consts::FRAC_PI_2);
+    let outline = world_outline(&w, small).unwrap();
+    let expected = [(3.05, 0.95), (3.05, 1.05), (2.95, 1.05), (2.95, 0.95)];
+    for (p, (x, y)) in outline.iter().zip(expected) {
+        assert!((*p - Vec2::new(x, y)).length() < 1e-12, "{p}");
+    }
 
     let disc = Shape::Circle(Circle::new(Vec2::ZERO, 1.0).unwrap());
     let round = add_piece(&mut w, disc, BodyDef::default(), 1.0);
@@ -198,6 +204,12 @@ fn small_pieces_crumble_and_others_are_left_alone() {
     let tiny_disc = Shape::Circle(Circle::new(Vec2::ZERO, 0.05).unwrap());
     let pebble = add_piece(&mut w, tiny_disc, BodyDef::default(), 1.0);
     assert_eq!(split_body(&mut w, pebble, cut, 0.02), SplitOutcome::Crumble);
+    let ring = world_outline(&w, pebble).unwrap();
+    assert_eq!(ring.len(), 8);
+    assert!(ring.iter().all(|p| (p.length() - 0.05).abs() < 1e-12));
+    let gone = add_piece(&mut w, tiny_disc, BodyDef::default(), 1.0);
+    w.remove_body(gone);
+    assert_eq!(world_outline(&w, gone), None);
 
     let wall = add_piece(
         &mut w,
