@@ -51,8 +51,9 @@ pub enum SplitOutcome {
     /// No cut through the hit point gives two valid halves (the point is outside the piece,
     /// or every turned cut leaves a sliver). The piece is unchanged.
     NoCut,
-    /// Not a single-polygon dynamic body (a circle, a compound, static rock, a ship), or
-    /// the body is gone. Unchanged.
+    /// Not a single-polygon dynamic body (a circle, a compound, a static or kinematic
+    /// body), or the body is gone. Unchanged. Which bodies may be cut at all (debris, not
+    /// the ship) is the caller's choice.
     NotSplittable,
 }
 
