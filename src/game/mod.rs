@@ -4,17 +4,21 @@
 //! state and events; it never reaches into physics.
 
 pub mod actions;
+pub mod aim;
 pub mod components;
 mod damage;
 pub mod events;
 pub mod hud;
 pub mod input;
+pub mod laser;
 pub mod layers;
 mod level_setup;
+pub mod particles;
 pub mod setup;
 pub mod ship;
 pub mod ship_def;
 pub mod sim;
+pub mod split;
 mod supplies;
 pub mod tractor;
 
