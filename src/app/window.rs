@@ -466,7 +466,7 @@ pub fn play(level: &LoadedLevel, mut options: PlayOptions) -> Result<PlayReport,
         game: Game {
             clock: StepClock::new(sim.time_step()),
             camera: Camera::new(start, rock.bounds),
-            effects: Effects::new(super::shot::EFFECTS_SEED),
+            effects: Effects::new(),
             sim,
             rock,
         },

@@ -63,6 +63,7 @@ impl Sim {
         if energy > AUDIBLE {
             self.events.push(GameEvent::Impact {
                 point: e.point,
+                normal: e.normal,
                 energy,
             });
         }
@@ -113,8 +114,10 @@ impl Sim {
         let rock_and_ship = (matches!(e.a, PartRef::Rock(_)) && e.body_b == ship_body)
             || (matches!(e.b, PartRef::Rock(_)) && e.body_a == ship_body);
         if ship_body.is_some() && rock_and_ship && e.tangent_speed > self.def.damage.scrape_speed {
+            // Rock is always part A, so the normal points out of it.
             self.events.push(GameEvent::Scrape {
                 point: e.point,
+                normal: e.normal,
                 speed: e.tangent_speed,
             });
         }

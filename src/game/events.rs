@@ -10,6 +10,8 @@ pub enum GameEvent {
     Impact {
         /// Where, world frame.
         point: Vec2,
+        /// The contact normal (out of the rock, for rock contacts).
+        normal: Vec2,
         /// Impact energy, J.
         energy: f64,
     },
@@ -17,6 +19,8 @@ pub enum GameEvent {
     Scrape {
         /// Where.
         point: Vec2,
+        /// Out of the rock.
+        normal: Vec2,
         /// Sliding speed, m/s.
         speed: f64,
     },

@@ -53,6 +53,7 @@ impl SimSetup {
             time_step: ph.time_step,
             rock: vec![rock],
             debris,
+            enemies: level.enemies.clone(),
             pads: level.pads.clone(),
             pickups: level.pickups.clone(),
             player_start: (level.player_start.position, level.player_start.angle),

@@ -2,7 +2,7 @@
 
 use super::ship_def::ShipDef;
 use crate::geom::{Shape, Vec2};
-use crate::level::{Material, Pad, Pickup};
+use crate::level::{Enemy, Material, Pad, Pickup};
 use crate::physics::{PhysicsSettings, RockSegment};
 
 /// A loose convex piece placed in the world.
@@ -59,6 +59,8 @@ pub struct SimSetup {
     pub rock: Vec<Vec<RockSegment>>,
     /// Loose debris.
     pub debris: Vec<DebrisSetup>,
+    /// Turrets, drones and reactors.
+    pub enemies: Vec<Enemy>,
     /// Landing pads.
     pub pads: Vec<Pad>,
     /// Fuel canisters.
@@ -78,6 +80,7 @@ impl SimSetup {
             time_step: 1.0 / 120.0,
             rock: Vec::new(),
             debris: Vec::new(),
+            enemies: Vec::new(),
             pads: Vec::new(),
             pickups: Vec::new(),
             player_start: (start, 0.0),

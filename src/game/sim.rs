@@ -3,14 +3,18 @@
 //! physics → damage and effects → pickups and pads → respawn → objective.
 
 use super::actions::Actions;
+use super::components::Health;
 use super::components::{user_data, Body, FuelCan, Piece};
+use super::enemies::Turret;
 use super::events::GameEvent;
 use super::hud::{ComponentHealth, Hud, Outcome};
 use super::layers;
+use super::particles::Particles;
 use super::setup::{DebrisSetup, SimSetup};
 use super::ship::Ship;
 use super::ship_def::{PartKind, ShipDef};
 use super::tractor::Tow;
+use super::weapons::BeamTrace;
 use crate::geom::Vec2;
 use crate::hash::Fnv1a;
 use crate::level::Pad;
@@ -21,6 +25,8 @@ use crate::rng::Pcg32;
 pub const RESPAWN_DELAY: f64 = 2.0;
 /// Ships at the start of a level.
 pub const LIVES: u32 = 3;
+/// Most live particles.
+pub const MAX_PARTICLES: usize = 20_000;
 /// The seed of the sim's generator: fixed, so every run of a level is the same.
 const SEED: u64 = 0x00C4_FEF1_7000_0001;
 
@@ -42,6 +48,10 @@ pub struct Sim {
     pub(super) score: u64,
     pub(super) outcome: Option<Outcome>,
     respawn_in: Option<f64>,
+    pub(super) particles: Particles,
+    pub(super) beams: Vec<BeamTrace>,
+    /// Names of the enemies destroyed during the last step.
+    pub(super) destroyed: Vec<String>,
 }
 
 impl Sim {
@@ -74,10 +84,17 @@ impl Sim {
             score: 0,
             outcome: None,
             respawn_in: None,
+            particles: Particles::new(MAX_PARTICLES),
+            beams: Vec::new(),
+            destroyed: Vec::new(),
         };
         for (i, d) in setup.debris.iter().enumerate() {
             sim.spawn_debris(d)
                 .ok_or_else(|| format!("debris[{i}]: density, friction and restitution must be finite and not negative"))?;
+        }
+        for (i, e) in setup.enemies.iter().enumerate() {
+            sim.spawn_enemy(e)
+                .map_err(|m| format!("enemies[{i}]: {m}"))?;
         }
         for p in &setup.pickups {
             sim.world.spawn((FuelCan {
@@ -126,20 +143,29 @@ impl Sim {
     pub fn step(&mut self, actions: &Actions) {
         let dt = self.time_step;
         self.events.clear();
+        self.destroyed.clear();
         let playing = self.outcome.is_none();
         let none = Actions::default();
         let actions = if playing { actions } else { &none };
         if let Some(ship) = self.ship.as_mut() {
             ship.control(&self.def, &mut self.physics, actions, dt, &mut self.rng);
         }
+        self.fire_laser(actions.fire);
         self.update_tractor(actions);
+        self.run_enemies(dt);
         self.physics.step(dt);
         self.apply_contacts();
+        self.move_bolts(dt);
         self.check_tow();
+        self.reap_enemies();
         self.ship_lost();
         self.collect_fuel();
         self.land_on_pads(dt);
         self.respawn(dt);
+        self.contact_sparks();
+        self.engine_effects(dt);
+        let gravity = self.physics.settings().gravity;
+        self.particles.step(dt, gravity);
         self.steps += 1;
     }
 
@@ -204,6 +230,21 @@ impl Sim {
             self.ship = Some(ship);
             self.events.push(GameEvent::Respawn);
         }
+    }
+
+    /// Live particles (sparks, dust, exhaust, explosions), for drawing.
+    pub fn particles(&self) -> &Particles {
+        &self.particles
+    }
+
+    /// Laser beams fired in the last moments, for drawing.
+    pub fn beams(&self) -> &[BeamTrace] {
+        &self.beams
+    }
+
+    /// Enemies left, by kind: turrets, drones and reactors together.
+    pub fn enemies_left(&self) -> usize {
+        self.world.query::<&Health>().iter().count()
     }
 
     /// The physics world (read only).
@@ -336,6 +377,22 @@ impl Sim {
         for (e, health) in pieces {
             h.write_u64(e);
             h.write_f64(health);
+        }
+        let mut enemies: Vec<(u64, f64, f64)> = self
+            .world
+            .query::<(hecs::Entity, &Health, Option<&Turret>)>()
+            .iter()
+            .map(|(e, hp, t)| (user_data(e), hp.hits, t.map_or(0.0, |t| t.aim + t.cooldown)))
+            .collect();
+        enemies.sort_unstable_by_key(|e| e.0);
+        for (e, hits, turret) in enemies {
+            h.write_u64(e);
+            h.write_f64(hits);
+            h.write_f64(turret);
+        }
+        for bolt in self.bolts() {
+            h.write_f64(bolt.position.x);
+            h.write_f64(bolt.position.y);
         }
         h.write_u64(self.world.query::<&FuelCan>().iter().count() as u64);
         h.write_u64(self.tow.is_some() as u64);

@@ -169,8 +169,45 @@ impl Snapshot {
                 snap.push_body(&outline, fill, edge);
             }
         }
-        snap.particles.extend_from_slice(effects.particles());
+        snap.particles
+            .extend(sim.particles().iter().map(particle_draw));
+        snap.particles.extend(sim.bolts().iter().map(|b| Particle {
+            position: to_f32(b.position),
+            size: 0.18,
+            color: [1.0, 0.2, 0.35, 2.5],
+        }));
+        snap.beams.extend(sim.beams().iter().map(|b| {
+            let fade = (1.0 - b.age / crate::game::weapons::BEAM_GLOW).clamp(0.0, 1.0) as f32;
+            Beam {
+                from: to_f32(b.from),
+                to: to_f32(b.to),
+                color: [0.5, 1.0, 0.7, 1.5 * fade + 0.3],
+            }
+        }));
         snap
+    }
+}
+
+/// How a sim particle is drawn: it shrinks and dims as it ages; sparks and flashes glow,
+/// dust and smoke only tint.
+fn particle_draw(p: &crate::game::particles::Particle) -> Particle {
+    use crate::game::particles::ParticleKind;
+    let k = (1.0 - p.life_fraction()).clamp(0.0, 1.0) as f32;
+    let glow = match p.kind {
+        ParticleKind::Spark | ParticleKind::Ember => 2.0 * k,
+        ParticleKind::Flash => 3.0 * k,
+        ParticleKind::Exhaust => 1.2 * k,
+        ParticleKind::Dust | ParticleKind::Smoke => 0.6 * k,
+    };
+    Particle {
+        position: to_f32(p.position),
+        size: p.size as f32 * (0.5 + 0.5 * k),
+        color: [
+            p.color[0],
+            p.color[1] * (0.6 + 0.4 * k),
+            p.color[2] * (0.3 + 0.7 * k),
+            glow,
+        ],
     }
 }
 
