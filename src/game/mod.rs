@@ -16,6 +16,7 @@ pub mod layers;
 mod level_setup;
 pub mod particles;
 pub mod projectiles;
+pub mod replay;
 pub mod setup;
 pub mod ship;
 pub mod ship_def;
