@@ -58,13 +58,12 @@ fn a_replay_of_a_changed_level_is_refused() {
     let script = InputScript::load(&file).unwrap();
     let rec = script.recorded.clone().unwrap();
     let text = std::fs::read_to_string(&rec.level).unwrap();
-    // The same level with one more comment is other content.
-    let dir = std::env::temp_dir().join(format!("cavefly-replay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let copy = dir.join(Path::new(&rec.level).file_name().unwrap());
+    // The same level with one more comment is other content. The copy sits beside the
+    // original so its mesh paths still resolve.
+    let copy = Path::new(&rec.level).with_extension(format!("edited-{}.tmp", std::process::id()));
     std::fs::write(&copy, format!("// edited\n{text}")).unwrap();
     let changed = cavefly::level::load_level(&copy);
-    std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_file(&copy).ok();
     let err = script.check_level(&changed.unwrap()).unwrap_err();
     assert!(err.contains("different version of the level"), "{err}");
     assert!(err.contains(&rec.level_hash), "{err}");
