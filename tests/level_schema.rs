@@ -44,7 +44,7 @@ const KITCHEN_SINK: &str = r#"
             who: Debris("a"),
             once: false,
             conditions: [FlagSet("f"), FlagClear("f"), CounterAtLeast("n", 1), CounterBelow("n", 9)],
-            actions: [SetFlag("f"), ClearFlag("f"), AddCounter("n", -1), OpenDoor("door"), CloseDoor("door"), Message("hi"), Win, Kill],
+            actions: [SetFlag("f"), ClearFlag("f"), AddCounter("n", -1), OpenDoor("door"), CloseDoor("door"), Message(text: "hi"), Win, Kill],
         ),
         (name: "goal", shape: Rect(min: (30, 20), max: (35, 25)), who: AnyDebris),
     ],
@@ -78,13 +78,13 @@ fn every_variant_loads_with_documented_defaults() {
     assert_eq!(l.counters[0].initial, 2);
     let z = &l.zones[0];
     assert_eq!(
-        (z.trigger, z.who.clone(), z.once),
+        (z.trigger.clone(), z.who.clone(), z.once),
         (Trigger::Inside, Who::Debris("a".into()), false)
     );
     assert_eq!(z.conditions[2], Condition::CounterAtLeast("n".into(), 1));
     assert_eq!(z.actions[2], Action::AddCounter("n".into(), -1));
     let g = &l.zones[1];
-    assert_eq!((g.trigger, g.once), (Trigger::Enter, true));
+    assert_eq!((g.trigger.clone(), g.once), (Trigger::Enter, true));
     assert!(
         matches!(&l.objective, Objective::Deliver { debris, zone } if debris.len() == 2 && zone == "goal")
     );
