@@ -103,3 +103,79 @@ fn the_smallest_level_in_the_docs_loads() {
     assert_eq!(loaded.level.name, "Pocket");
     assert_eq!(loaded.world.chains.len(), 2);
 }
+
+const SCRIPTED: &str = r#"
+(
+    version: 1,
+    name: "Scripted",
+    world: (
+        rock: [Rect(min: (-60, -60), max: (60, 60))],
+        carve: [Circle(center: (0, 0), radius: 20)],
+    ),
+    player_start: (position: (0, 10)),
+    movers: [(name: "door", kind: Door, size: (1, 6), path: [(10, 0), (10, 6)])],
+    flags: ["f"],
+    counters: [(name: "n")],
+    templates: [
+        Debris(name: "rock", shape: Circle(radius: 0.5)),
+        Turret(name: "gun"),
+        Drone(name: "bat", path: [(0, 0), (4, 0)]),
+        Fuel(name: "can"),
+    ],
+    sounds: [(name: "siren", cue: Alarm), (name: "ding", cue: Chime, volume: 0.25)],
+    zones: [
+        (name: "a", shape: Circle(center: (0, 0), radius: 1), trigger: FlagChanged("f")),
+        (name: "b", shape: Circle(center: (0, 0), radius: 1), trigger: Timer(0)),
+        (name: "c", shape: Circle(center: (0, 0), radius: 1), trigger: Every(2.5), who: Anything,
+            conditions: [Counter("n", Eq, 1), Counter("n", Ne, 2), Counter("n", Lt, 3), Counter("n", Le, 4), Counter("n", Gt, 0), Counter("n", Ge, 1)],
+            actions: [
+                ToggleFlag("f"), ToggleDoor("door"), Message(text: "hi"), Message(text: "long", seconds: 9),
+                Spawn(template: "rock", at: (1, 2)), Spawn(template: "gun", at: (1, 2), angle: 1.5),
+                Sound("ding"), Checkpoint(position: (3, 4)), Checkpoint(position: (3, 4), angle: 1),
+                Gravity((0, -2)), Wait(1.5), Lose,
+            ],
+        ),
+    ],
+)
+"#;
+
+#[test]
+fn script_variants_load_with_documented_defaults() {
+    use cavefly::level::{Compare, SoundCue, Template};
+    let loaded = load_level_source(SCRIPTED, Path::new("levels/scripted.ron"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let l = &loaded.level;
+    assert_eq!(l.zones[0].trigger, Trigger::FlagChanged("f".into()));
+    assert_eq!(l.zones[2].trigger, Trigger::Every(2.5));
+    assert_eq!(
+        l.zones[2].conditions[0],
+        Condition::Counter("n".into(), Compare::Eq, 1)
+    );
+    let a = &l.zones[2].actions;
+    assert_eq!(
+        a[2],
+        Action::Message {
+            text: "hi".into(),
+            seconds: 3.0
+        }
+    );
+    assert!(matches!(&a[4], Action::Spawn { angle, .. } if *angle == 0.0));
+    assert!(matches!(&a[7], Action::Checkpoint { angle, .. } if *angle == 0.0));
+    assert_eq!(a[10], Action::Wait(1.5));
+    assert!(matches!(
+        &l.templates[0],
+        Template::Debris { density, friction, restitution, material: Material::Rock, .. }
+            if (*density, *friction, *restitution) == (1.0, 0.6, 0.1)
+    ));
+    assert!(
+        matches!(&l.templates[1], Template::Turret { fire_interval, range, health: 3, .. } if (*fire_interval, *range) == (2.0, 30.0))
+    );
+    assert!(matches!(&l.templates[2], Template::Drone { speed, health: 2, .. } if *speed == 3.0));
+    assert!(matches!(&l.templates[3], Template::Fuel { amount, .. } if *amount == 20.0));
+    assert_eq!(
+        (l.sounds[0].cue, l.sounds[0].volume),
+        (SoundCue::Alarm, 1.0)
+    );
+    assert_eq!(l.sounds[1].volume, 0.25);
+    assert!(Compare::Le.holds(4, 4) && !Compare::Lt.holds(4, 4) && Compare::Ne.holds(1, 2));
+}

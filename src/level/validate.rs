@@ -202,7 +202,8 @@ impl Names {
     }
 }
 
-fn list(names: &[&str]) -> String {
+/// The names in backticks, or a note that there are none.
+pub(super) fn list(names: &[&str]) -> String {
     super::ron_message::backticked(names, "(none declared)")
 }
 

@@ -6,7 +6,7 @@ use super::entities::MoverKind;
 use super::schema::Level;
 use super::script::{Action, Condition, Objective, Trigger, Who};
 use super::templates::Template;
-use super::validate::{known, unique_list, Names, MAX_RATE};
+use super::validate::{known, list, unique_list, Names, MAX_RATE};
 use super::validate_shapes::{Checker, MAX_BRUSH_SIZE};
 
 /// Longest time a script may name: a timer, a repeat, a wait or a message (s): a day.
@@ -19,6 +19,7 @@ struct Declared<'a> {
     templates: Vec<&'a str>,
     sounds: Vec<&'a str>,
     doors: Vec<&'a str>,
+    lifts: Vec<&'a str>,
 }
 
 /// Checks the scripting sections of `level`; `names` holds the entity names seen so far.
@@ -36,6 +37,12 @@ pub fn validate_script(c: &mut Checker, names: &mut Names, level: &Level) {
             .movers
             .iter()
             .filter(|m| m.kind == MoverKind::Door)
+            .map(|m| m.name.as_str())
+            .collect(),
+        lifts: level
+            .movers
+            .iter()
+            .filter(|m| m.kind == MoverKind::Lift)
             .map(|m| m.name.as_str())
             .collect(),
     };
@@ -89,6 +96,17 @@ fn action(c: &mut Checker, ap: &str, action: &Action, d: &Declared) {
             known(c, ap, f, "flag", &d.flags)
         }
         Action::AddCounter(n, _) => known(c, ap, n, "counter", &d.counters),
+        Action::OpenDoor(n) | Action::CloseDoor(n) | Action::ToggleDoor(n)
+            if d.lifts.contains(&n.as_str()) =>
+        {
+            c.fail(
+                ap,
+                format!(
+                    "`{n}` is a lift, which runs by itself; expected a door, one of: {}",
+                    list(&d.doors)
+                ),
+            );
+        }
         Action::OpenDoor(n) | Action::CloseDoor(n) | Action::ToggleDoor(n) => {
             known(c, ap, n, "door", &d.doors)
         }
