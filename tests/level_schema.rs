@@ -179,3 +179,31 @@ fn script_variants_load_with_documented_defaults() {
     assert_eq!(l.sounds[1].volume, 0.25);
     assert!(Compare::Le.holds(4, 4) && !Compare::Lt.holds(4, 4) && Compare::Ne.holds(1, 2));
 }
+
+/// Every example block of the scripting sections of `docs/levels.md` loads inside a small
+/// level that has the door they name.
+#[test]
+fn the_scripting_examples_in_the_docs_load() {
+    let doc = std::fs::read_to_string("docs/levels.md").unwrap();
+    let start = doc.find("## templates").unwrap();
+    let end = doc.find("## objective").unwrap();
+    let blocks: Vec<&str> = doc[start..end].split("```\n").skip(1).step_by(2).collect();
+    assert!(blocks.len() >= 5, "{}", blocks.len());
+    for block in blocks {
+        if block.contains(".ron:") {
+            continue; // An error report, not RON.
+        }
+        let src = format!(
+            r#"(
+                version: 1,
+                name: "doc example",
+                world: (rock: [Rect(min: (-60, -60), max: (60, 60))], carve: [Circle(center: (0, 0), radius: 40)]),
+                player_start: (position: (0, 5)),
+                movers: [(name: "vault_door", kind: Door, size: (1.5, 9.0), path: [(30.0, 0.0), (30.0, 9.0)])],
+                {block}
+            )"#
+        );
+        load_level_source(&src, Path::new("levels/doc_example.ron"))
+            .unwrap_or_else(|e| panic!("{e}\n{block}"));
+    }
+}
