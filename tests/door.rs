@@ -218,3 +218,36 @@ fn doors_reject_bad_movers_and_hash_their_state() {
     a.step(&mut w, -1.0);
     assert_eq!(w.body(a.handle()).unwrap().linear_velocity(), Vec2::ZERO);
 }
+
+#[test]
+fn a_door_follows_a_bent_path_around_its_corner() {
+    let mut w = PhysicsWorld::new(PhysicsSettings::default());
+    let mover = Mover {
+        name: "hatch".into(),
+        kind: MoverKind::Door,
+        size: Vec2::new(1.0, 1.0),
+        path: vec![
+            Vec2::new(0.0, 5.0),
+            Vec2::new(3.0, 5.0),
+            Vec2::new(3.0, 9.0),
+        ],
+        speed: 1.0,
+        open: false,
+    };
+    let mut door = Door::new(&mover, &mut w).unwrap();
+    door.open();
+    // 3 m then 4 m at 1 m/s: the corner at 3 s, the end at 7 s.
+    for k in 1..=840 {
+        door.step(&mut w, DT);
+        w.step(DT);
+        let p = w.body(door.handle()).unwrap().position();
+        if k == 360 {
+            assert!((p - Vec2::new(3.0, 5.0)).length() < 1e-9, "{p:?}");
+        }
+        if k == 600 {
+            assert!((p - Vec2::new(3.0, 7.0)).length() < 1e-9, "{p:?}");
+        }
+    }
+    assert!(door.is_open());
+    assert!((w.body(door.handle()).unwrap().position() - Vec2::new(3.0, 9.0)).length() < 1e-9);
+}
