@@ -171,7 +171,7 @@ fn script_variants_load_with_documented_defaults() {
         matches!(&l.templates[1], Template::Turret { fire_interval, range, health: 3, .. } if (*fire_interval, *range) == (2.0, 30.0))
     );
     assert!(matches!(&l.templates[2], Template::Drone { speed, health: 2, .. } if *speed == 3.0));
-    assert!(matches!(&l.templates[3], Template::Fuel { amount, .. } if *amount == 20.0));
+    assert!(matches!(&l.templates[3], Template::Fuel { fuel, .. } if *fuel == 20.0));
     assert_eq!(
         (l.sounds[0].cue, l.sounds[0].volume),
         (SoundCue::Alarm, 1.0)

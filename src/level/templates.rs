@@ -69,9 +69,9 @@ pub enum Template {
     Fuel {
         /// Unique template name.
         name: String,
-        /// Seconds of thrust it gives back (default 20).
+        /// Fuel it holds, seconds of thrust (default 20, as a level's `pickups`).
         #[serde(default = "default_fuel")]
-        amount: f64,
+        fuel: f64,
     },
 }
 

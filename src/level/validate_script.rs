@@ -193,8 +193,8 @@ fn template(c: &mut Checker, p: &str, t: &Template) {
             c.points(&format!("{p}.path"), path);
             c.number(&format!("{p}.speed"), *speed, 0.0, MAX_RATE, true);
         }
-        Template::Fuel { amount, .. } => {
-            c.number(&format!("{p}.amount"), *amount, 0.0, MAX_SECONDS, true);
+        Template::Fuel { fuel, .. } => {
+            c.number(&format!("{p}.fuel"), *fuel, 0.0, 1.0e4, true);
         }
     }
 }
