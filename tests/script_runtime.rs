@@ -369,3 +369,28 @@ fn bad_steps_and_an_unvalidated_level_do_not_panic() {
     assert_eq!(rt.flags().collect::<Vec<_>>(), [("f", false)]);
     assert_eq!(rt.counters().collect::<Vec<_>>(), [("n", 0)]);
 }
+
+#[test]
+fn waiting_sequences_go_on_oldest_first_even_after_pausing_again() {
+    // Sequence A (step 1) waits twice; B (step 2) once; both are due in step 121.
+    let l = level(&format!(
+        r#"counters: [(name: "n")],
+        zones: [
+            (name: "a", {BOX}, actions: [Wait(0.5), Wait(0.5), AddCounter("n", 1), Win]),
+            (name: "b", shape: Rect(min: (20.0, -1.0), max: (22.0, 1.0)), actions: [Wait(0.9916666666666667), Lose]),
+        ]"#
+    ));
+    let mut rt = ScriptRuntime::new(&l);
+    let mut log = Vec::new();
+    for step in 1..=130 {
+        let p = match step {
+            1 => INSIDE,
+            2 => Vec2::new(21.0, 0.0),
+            _ => OUTSIDE,
+        };
+        for c in rt.step(DT, &player_at(Some(p))) {
+            log.push((step, c));
+        }
+    }
+    assert_eq!(log, [(121, ScriptCommand::Win), (121, ScriptCommand::Lose)]);
+}

@@ -44,9 +44,10 @@ pub(crate) struct ZoneRuntime {
 }
 
 /// A sequence paused by a `Wait`: it goes on at action `pc` of zone `zone` once the level
-/// clock reaches `until`.
+/// clock reaches `until`. `id` counts sequences in the order they started.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Running {
+    pub id: u64,
     pub zone: usize,
     pub pc: usize,
     pub until: f64,
@@ -71,6 +72,8 @@ pub struct ScriptRuntime {
     pub(crate) zones: Vec<ZoneRuntime>,
     /// Paused sequences, in the order they started.
     pub(crate) running: Vec<Running>,
+    /// The id the next sequence to start gets.
+    pub(crate) next_id: u64,
     /// Seconds since the level started (the sum of the steps' dt).
     pub(crate) clock: f64,
     pub(crate) steps: u64,
@@ -120,6 +123,7 @@ impl ScriptRuntime {
             state,
             zones,
             running: Vec::new(),
+            next_id: 0,
             clock: 0.0,
             steps: 0,
             message: None,
@@ -208,8 +212,10 @@ impl ScriptRuntime {
                 h.write_u64(id);
             }
         }
+        h.write_u64(self.next_id);
         h.write_u64(self.running.len() as u64);
         for r in &self.running {
+            h.write_u64(r.id);
             h.write_u64(r.zone as u64);
             h.write_u64(r.pc as u64);
             h.write_f64(r.until);

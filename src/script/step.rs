@@ -51,7 +51,7 @@ impl ScriptRuntime {
             .partition(|r| r.until <= clock + TIME_EPSILON);
         self.running = waiting;
         for r in due {
-            self.run(r.zone, r.pc, &mut out);
+            self.run(r.id, r.zone, r.pc, &mut out);
         }
 
         let mut present = everyone(input);
@@ -62,6 +62,8 @@ impl ScriptRuntime {
                 self.fire(z, &mut out);
             }
         }
+        // Sequences that paused again keep their place among the others: oldest first.
+        self.running.sort_by_key(|r| r.id);
         self.changed = before
             .iter()
             .zip(&self.state.flags)
@@ -139,11 +141,14 @@ impl ScriptRuntime {
             return;
         }
         self.zones[z].fired = self.zones[z].fired.saturating_add(1);
-        self.run(z, 0, out);
+        let id = self.next_id;
+        self.next_id += 1;
+        self.run(id, z, 0, out);
     }
 
-    /// Runs zone `z`'s actions from `pc` until the end or a `Wait` that pauses.
-    fn run(&mut self, z: usize, mut pc: usize, out: &mut Vec<ScriptCommand>) {
+    /// Runs sequence `id`, zone `z`'s actions, from `pc` until the end or a `Wait` that
+    /// pauses.
+    fn run(&mut self, id: u64, z: usize, mut pc: usize, out: &mut Vec<ScriptCommand>) {
         while let Some(op) = self.zones[z].program.get(pc) {
             pc += 1;
             match op {
@@ -162,6 +167,7 @@ impl ScriptRuntime {
                 Op::Wait(t) if *t > 0.0 => {
                     if pc < self.zones[z].program.len() && self.running.len() < MAX_WAITING {
                         self.running.push(Running {
+                            id,
                             zone: z,
                             pc,
                             until: self.clock + t,
