@@ -7,6 +7,7 @@ pub mod actions;
 pub mod aim;
 pub mod components;
 mod damage;
+pub mod door;
 pub mod enemies;
 pub mod events;
 pub mod hud;

@@ -15,7 +15,9 @@ mod scan;
 mod schema;
 mod script;
 pub mod source_map;
+mod templates;
 mod validate;
+mod validate_script;
 mod validate_shapes;
 
 pub use build::{world_brushes, LoadedLevel};
@@ -24,4 +26,5 @@ pub use error::{LevelErrors, Problem};
 pub use items::{Pad, Pickup};
 pub use load::{load_level, load_level_source, load_mesh_file, parse_ron};
 pub use schema::{default_gravity, Level, Physics, PlayerStart, Shape, World, LEVEL_VERSION};
-pub use script::{Action, Condition, Counter, Objective, Trigger, Who, Zone, ZoneShape};
+pub use script::{Action, Compare, Condition, Counter, Objective, Trigger, Who, Zone, ZoneShape};
+pub use templates::{Sound, SoundCue, Template};
