@@ -18,6 +18,7 @@ mod level_setup;
 pub mod particles;
 pub mod projectiles;
 pub mod replay;
+mod scripting;
 pub mod setup;
 pub mod ship;
 pub mod ship_def;

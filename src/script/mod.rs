@@ -11,7 +11,7 @@
 mod command;
 mod input;
 mod program;
-mod region;
+pub(crate) mod region;
 mod runtime;
 mod state;
 mod step;

@@ -83,7 +83,11 @@ impl Pilot {
                 if landed {
                     self.timer += 1;
                 }
-                let goal = if above { over } else { Vec2::new(pad.x, pad.y + 2.5) };
+                let goal = if above {
+                    over
+                } else {
+                    Vec2::new(pad.x, pad.y + 2.5)
+                };
                 let done = landed && self.timer >= seconds(secs);
                 if landed {
                     return (self.steer(sim, p, v, Vec2::ZERO, false, 0.0), done);
@@ -121,11 +125,22 @@ impl Pilot {
     }
 
     /// Turns towards `want` velocity and modulates thrust to reach it against gravity.
-    fn steer(&mut self, sim: &Sim, _p: Vec2, v: Vec2, want: Vec2, fire: bool, gain: f64) -> Actions {
+    fn steer(
+        &mut self,
+        sim: &Sim,
+        _p: Vec2,
+        v: Vec2,
+        want: Vec2,
+        fire: bool,
+        gain: f64,
+    ) -> Actions {
         let gravity = sim.physics().settings().gravity;
         let accel = (want - v) / RESPONSE * gain - gravity;
         let ship = sim.ship().expect("steer is only called with a ship");
-        let max = sim.ship_state().map_or(1.0, |s| s.max_thrust(sim.ship_def())) / ship.mass();
+        let max = sim
+            .ship_state()
+            .map_or(1.0, |s| s.max_thrust(sim.ship_def()))
+            / ship.mass();
         let mut a = self.turn_to(sim, accel);
         let nose = ship.rotation().rotate(Vec2::Y);
         let along = accel.dot(nose).max(0.0);

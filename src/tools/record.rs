@@ -16,7 +16,10 @@ pub fn record(plan_file: &Path, out: &Path) -> Result<String, String> {
     let actions = fly(&mut sim, &plan);
     let replay = InputScript::record(&level, &actions, &sim);
     replay.save(out)?;
-    let rec = replay.recorded.as_ref().expect("record fills the recording");
+    let rec = replay
+        .recorded
+        .as_ref()
+        .expect("record fills the recording");
     Ok(format!(
         "{}: {} steps ({:.1} s), {:?}, score {}, lives {}, hash {}\nwrote {}\n",
         plan.level,
