@@ -26,6 +26,7 @@ pub mod sim;
 pub mod split;
 mod supplies;
 pub mod tractor;
+mod view;
 pub mod weapons;
 
 pub use actions::{Actions, InputScript};

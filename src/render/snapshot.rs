@@ -102,7 +102,8 @@ pub fn lerp_transform(a: &Transform, b: &Transform, alpha: f64) -> Transform {
     Transform::new(p, a0 + d * alpha)
 }
 
-fn to_f32(v: crate::geom::Vec2) -> Vec2 {
+/// A world point in the renderer's single precision.
+pub fn to_f32(v: crate::geom::Vec2) -> Vec2 {
     Vec2::new(v.x as f32, v.y as f32)
 }
 
@@ -165,10 +166,14 @@ impl Snapshot {
                     continue;
                 };
                 Self::shape_outline(collider.shape(), &xf, &mut outline);
-                let (fill, edge) = body_colors(body.kind(), body.user_data());
+                let (fill, mut edge) = body_colors(body.kind(), body.user_data());
+                if sim.is_enemy(handle) {
+                    edge = [1.0, 0.3, 0.25, 1.0];
+                }
                 snap.push_body(&outline, fill, edge);
             }
         }
+        super::game_draw::add_game_things(sim, &mut snap);
         snap.particles
             .extend(sim.particles().iter().map(particle_draw));
         snap.particles.extend(sim.bolts().iter().map(|b| Particle {
