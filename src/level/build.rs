@@ -22,6 +22,11 @@ pub struct LoadedLevel {
     /// How long parsing, outlining, merging and building the tree took. A report for
     /// people only: nothing in the simulation may read it.
     pub build_time: Duration,
+    /// FNV-1a 64 of the level file's text and the mesh files it uses: replays recorded
+    /// against other content are refused.
+    pub content_hash: u64,
+    /// The level file, then every mesh file it reads (what a live reload watches).
+    pub sources: Vec<PathBuf>,
 }
 
 impl LoadedLevel {

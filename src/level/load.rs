@@ -158,12 +158,23 @@ pub fn load_level_source(source: &str, path: &Path) -> Result<LoadedLevel, Level
             }
         }
         if problems.is_empty() {
+            // The content hash covers the level's text and every mesh file it read, so a
+            // replay can tell that it was recorded against this exact level.
+            let mut hash = crate::hash::Fnv1a::new();
+            hash.write(source.as_bytes());
+            let mut sources = vec![path.to_path_buf()];
+            for file in files.keys() {
+                hash.write(&std::fs::read(file).unwrap_or_default());
+                sources.push(file.clone());
+            }
             return Ok(LoadedLevel {
                 file: path.to_path_buf(),
                 level,
                 world,
                 tree,
                 build_time: start.elapsed(),
+                content_hash: hash.finish(),
+                sources,
             });
         }
     }
