@@ -61,7 +61,7 @@ fn every_variant_loads_with_documented_defaults() {
     assert_eq!(l.physics.time_step, 1.0 / 120.0);
     assert_eq!(l.physics.substeps, 4);
     assert_eq!(l.physics.contact_method, ContactMethod::CrossingPairs);
-    assert_eq!(l.flair[0].rotation, 0.0);
+    assert_eq!(l.flair[0].angle, 0.0);
     let a = &l.debris[0];
     assert_eq!(
         (a.density, a.friction, a.restitution, a.material),

@@ -10,6 +10,7 @@ mod entities;
 mod error;
 mod items;
 mod load;
+mod migrate;
 mod ron_message;
 mod scan;
 mod schema;
@@ -23,5 +24,6 @@ pub use entities::{Debris, DebrisShape, Enemy, Flair, Material, MeshSource, Move
 pub use error::{LevelErrors, Problem};
 pub use items::{Pad, Pickup};
 pub use load::{load_level, load_level_source, load_mesh_file, parse_ron};
+pub use migrate::{version_problem, OLDEST_LEVEL_VERSION};
 pub use schema::{default_gravity, Level, Physics, PlayerStart, Shape, World, LEVEL_VERSION};
 pub use script::{Action, Condition, Counter, Objective, Trigger, Who, Zone, ZoneShape};
