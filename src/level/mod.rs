@@ -18,6 +18,7 @@ mod script;
 pub mod source_map;
 mod validate;
 mod validate_shapes;
+pub mod watch;
 
 pub use build::{world_brushes, LoadedLevel};
 pub use entities::{Debris, DebrisShape, Enemy, Flair, Material, MeshSource, Mover, MoverKind};
