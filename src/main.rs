@@ -34,6 +34,12 @@ enum Command {
         #[arg(long)]
         inputs: Option<PathBuf>,
     },
+    /// Write a commented starter level to FILE: a cave with a pad, debris, a zone with a
+    /// message and an exit to reach. Never overwrites an existing file.
+    New {
+        /// The level file to create (RON).
+        file: PathBuf,
+    },
     /// A scripted tour of the collision core: a crate settling on a ledge, rocking, tipping.
     Demo,
     /// Check level files: print a summary of each, or every problem with its line:column.
@@ -199,6 +205,16 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::New { file } => match cavefly::level::starter::write_new_level(&file) {
+            Ok(()) => {
+                println!(
+                    "cavefly new: wrote {0}; play it with `cavefly play {0}`",
+                    file.display()
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail("new", &e),
+        },
         Command::Demo => {
             print!("{}", contact::demo());
             ExitCode::SUCCESS

@@ -16,6 +16,7 @@ mod scan;
 mod schema;
 mod script;
 pub mod source_map;
+pub mod starter;
 mod validate;
 mod validate_shapes;
 pub mod watch;
