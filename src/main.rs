@@ -42,6 +42,14 @@ enum Command {
     },
     /// A scripted tour of the collision core: a crate settling on a ledge, rocking, tipping.
     Demo,
+    /// Fly a plan with the autopilot and save the session as a replay.
+    Record {
+        /// The plan (RON: the level and its tasks).
+        plan: PathBuf,
+        /// Where to write the replay.
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Check level files: print a summary of each, or every problem with its line:column.
     /// Exits with status 1 if any file has a problem.
     Check {
@@ -214,6 +222,13 @@ fn main() -> ExitCode {
                 ExitCode::SUCCESS
             }
             Err(e) => fail("new", &e),
+        },
+        Command::Record { plan, out } => match cavefly::tools::record::record(&plan, &out) {
+            Ok(report) => {
+                print!("{report}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail("record", &e),
         },
         Command::Demo => {
             print!("{}", contact::demo());

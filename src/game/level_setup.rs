@@ -6,6 +6,7 @@ use super::sim::Sim;
 use crate::geom::{Circle, ConvexPolygon, Shape, Vec2};
 use crate::level::{DebrisShape, LoadedLevel};
 use crate::physics::{PhysicsSettings, RockSegment};
+use crate::script::ScriptRuntime;
 
 impl SimSetup {
     /// The setup a level describes: its gravity and physics settings, its rock (every world
@@ -54,6 +55,12 @@ impl SimSetup {
             rock: vec![rock],
             debris,
             enemies: level.enemies.clone(),
+            movers: level.movers.clone(),
+            templates: level.templates.clone(),
+            sounds: level.sounds.iter().map(|s| s.name.clone()).collect(),
+            objective: level.objective.clone(),
+            zones: level.zones.clone(),
+            script: Some(ScriptRuntime::new(level)),
             pads: level.pads.clone(),
             pickups: level.pickups.clone(),
             player_start: (level.player_start.position, level.player_start.angle),
@@ -71,7 +78,7 @@ impl Sim {
 
 /// The collision shape of a level's debris piece (already validated on load, so an error
 /// here names what still could not be built).
-fn debris_shape(shape: &DebrisShape) -> Result<Shape, String> {
+pub(super) fn debris_shape(shape: &DebrisShape) -> Result<Shape, String> {
     let built = match shape {
         DebrisShape::Polygon { points } => ConvexPolygon::new(points).map(Shape::from),
         DebrisShape::Box { width, height } => {

@@ -2,8 +2,9 @@
 
 use super::ship_def::ShipDef;
 use crate::geom::{Shape, Vec2};
-use crate::level::{Enemy, Material, Pad, Pickup};
+use crate::level::{Enemy, Material, Mover, Objective, Pad, Pickup, Template, Zone};
 use crate::physics::{PhysicsSettings, RockSegment};
+use crate::script::ScriptRuntime;
 
 /// A loose convex piece placed in the world.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,6 +62,18 @@ pub struct SimSetup {
     pub debris: Vec<DebrisSetup>,
     /// Turrets, drones and reactors.
     pub enemies: Vec<Enemy>,
+    /// Doors and lifts, in level order (scripts refer to them by index).
+    pub movers: Vec<Mover>,
+    /// What scripts may spawn.
+    pub templates: Vec<Template>,
+    /// The level's sound names, by index.
+    pub sounds: Vec<String>,
+    /// What finishes the level.
+    pub objective: Objective,
+    /// The level's zones (the objective's checks use their regions).
+    pub zones: Vec<Zone>,
+    /// The zone scripts, if any.
+    pub script: Option<ScriptRuntime>,
     /// Landing pads.
     pub pads: Vec<Pad>,
     /// Fuel canisters.
@@ -81,6 +94,12 @@ impl SimSetup {
             rock: Vec::new(),
             debris: Vec::new(),
             enemies: Vec::new(),
+            movers: Vec::new(),
+            templates: Vec::new(),
+            sounds: Vec::new(),
+            objective: Objective::Explore,
+            zones: Vec::new(),
+            script: None,
             pads: Vec::new(),
             pickups: Vec::new(),
             player_start: (start, 0.0),

@@ -5,11 +5,13 @@
 use super::actions::Actions;
 use super::components::Health;
 use super::components::{user_data, Body, FuelCan, Piece};
+use super::door::Door;
 use super::enemies::Turret;
 use super::events::GameEvent;
 use super::hud::{ComponentHealth, Hud, Outcome};
 use super::layers;
 use super::particles::Particles;
+use super::scripting::Goal;
 use super::setup::{DebrisSetup, SimSetup};
 use super::ship::Ship;
 use super::ship_def::{PartKind, ShipDef};
@@ -18,8 +20,11 @@ use super::weapons::BeamTrace;
 use crate::geom::Vec2;
 use crate::hash::Fnv1a;
 use crate::level::Pad;
+use crate::level::{Pickup, Template};
 use crate::physics::{Body as PhysicsBody, BodyDef, BodyHandle, ColliderDef, PhysicsWorld};
 use crate::rng::Pcg32;
+use crate::script::region::Region;
+use crate::script::ScriptRuntime;
 
 /// Seconds between losing a ship and the next one appearing.
 pub const RESPAWN_DELAY: f64 = 2.0;
@@ -52,6 +57,11 @@ pub struct Sim {
     pub(super) beams: Vec<BeamTrace>,
     /// Names of the enemies destroyed during the last step.
     pub(super) destroyed: Vec<String>,
+    pub(super) script: Option<ScriptRuntime>,
+    pub(super) doors: Vec<Door>,
+    pub(super) templates: Vec<Template>,
+    pub(super) sound_names: Vec<String>,
+    pub(super) goal: Goal,
 }
 
 impl Sim {
@@ -87,7 +97,24 @@ impl Sim {
             particles: Particles::new(MAX_PARTICLES),
             beams: Vec::new(),
             destroyed: Vec::new(),
+            script: setup.script.clone(),
+            doors: Vec::new(),
+            templates: setup.templates.clone(),
+            sound_names: setup.sounds.clone(),
+            goal: Goal {
+                objective: setup.objective.clone(),
+                zones: setup
+                    .zones
+                    .iter()
+                    .map(|z| (z.name.clone(), Region::new(&z.shape)))
+                    .collect(),
+                countdown: None,
+            },
         };
+        for m in &setup.movers {
+            let door = Door::new(m, &mut sim.physics)?;
+            sim.doors.push(door);
+        }
         for (i, d) in setup.debris.iter().enumerate() {
             sim.spawn_debris(d)
                 .ok_or_else(|| format!("debris[{i}]: density, friction and restitution must be finite and not negative"))?;
@@ -97,10 +124,7 @@ impl Sim {
                 .map_err(|m| format!("enemies[{i}]: {m}"))?;
         }
         for p in &setup.pickups {
-            sim.world.spawn((FuelCan {
-                position: p.position,
-                fuel: p.fuel,
-            },));
+            sim.spawn_pickup(p);
         }
         let (start, angle) = setup.player_start;
         let fuel = sim.def.fuel;
@@ -139,6 +163,14 @@ impl Sim {
         Some(entity)
     }
 
+    /// Adds a fuel canister.
+    pub fn spawn_pickup(&mut self, p: &Pickup) -> hecs::Entity {
+        self.world.spawn((FuelCan {
+            position: p.position,
+            fuel: p.fuel,
+        },))
+    }
+
     /// Advances one fixed step with the player's actions.
     pub fn step(&mut self, actions: &Actions) {
         let dt = self.time_step;
@@ -147,6 +179,7 @@ impl Sim {
         let playing = self.outcome.is_none();
         let none = Actions::default();
         let actions = if playing { actions } else { &none };
+        self.run_scripts(dt);
         if let Some(ship) = self.ship.as_mut() {
             ship.control(&self.def, &mut self.physics, actions, dt, &mut self.rng);
         }
@@ -162,6 +195,7 @@ impl Sim {
         self.collect_fuel();
         self.land_on_pads(dt);
         self.respawn(dt);
+        self.check_objective(dt);
         self.contact_sparks();
         self.engine_effects(dt);
         let gravity = self.physics.settings().gravity;
@@ -240,6 +274,16 @@ impl Sim {
     /// Laser beams fired in the last moments, for drawing.
     pub fn beams(&self) -> &[BeamTrace] {
         &self.beams
+    }
+
+    /// The zone scripts' state (flags, counters, zones), if the level has scripts.
+    pub fn script(&self) -> Option<&ScriptRuntime> {
+        self.script.as_ref()
+    }
+
+    /// The doors and lifts, in level order.
+    pub fn doors(&self) -> &[Door] {
+        &self.doors
     }
 
     /// Enemies left, by kind: turrets, drones and reactors together.
@@ -337,9 +381,13 @@ impl Sim {
             components,
             score: self.score,
             lives: self.lives,
-            message: None,
-            objective: String::new(),
-            countdown: None,
+            message: self
+                .script
+                .as_ref()
+                .and_then(|s| s.message())
+                .map(|(m, _)| m.to_string()),
+            objective: self.objective_text(),
+            countdown: self.goal.countdown,
         }
     }
 
@@ -396,6 +444,14 @@ impl Sim {
         }
         h.write_u64(self.world.query::<&FuelCan>().iter().count() as u64);
         h.write_u64(self.tow.is_some() as u64);
+        if let Some(script) = &self.script {
+            script.hash_into(&mut h);
+        }
+        for door in &self.doors {
+            door.hash_into(&mut h);
+        }
+        h.write_f64(self.goal.countdown.unwrap_or(-1.0));
+        h.write_u64(self.outcome.map_or(0, |o| 1 + o as u64));
         h.write_u64(self.lives as u64);
         h.write_u64(self.score);
         h.write_u64(self.rng.clone().next_u32() as u64);

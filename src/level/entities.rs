@@ -4,7 +4,7 @@ use crate::brush::Mesh;
 use crate::geom::Vec2;
 use serde::{Deserialize, Serialize};
 
-fn one() -> f64 {
+pub(super) fn one() -> f64 {
     1.0
 }
 
@@ -69,11 +69,11 @@ pub struct Debris {
     pub material: Material,
 }
 
-fn default_friction() -> f64 {
+pub(super) fn default_friction() -> f64 {
     0.6
 }
 
-fn default_restitution() -> f64 {
+pub(super) fn default_restitution() -> f64 {
     0.1
 }
 
@@ -168,13 +168,13 @@ pub enum Enemy {
     },
 }
 
-fn default_fire_interval() -> f64 {
+pub(super) fn default_fire_interval() -> f64 {
     2.0
 }
-fn default_range() -> f64 {
+pub(super) fn default_range() -> f64 {
     30.0
 }
-fn default_health() -> u32 {
+pub(super) fn default_health() -> u32 {
     3
 }
 fn default_reactor_radius() -> f64 {
@@ -183,10 +183,10 @@ fn default_reactor_radius() -> f64 {
 fn default_reactor_health() -> u32 {
     12
 }
-fn default_drone_speed() -> f64 {
+pub(super) fn default_drone_speed() -> f64 {
     3.0
 }
-fn default_drone_health() -> u32 {
+pub(super) fn default_drone_health() -> u32 {
     2
 }
 

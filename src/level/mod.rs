@@ -17,7 +17,9 @@ mod schema;
 mod script;
 pub mod source_map;
 pub mod starter;
+mod templates;
 mod validate;
+mod validate_script;
 mod validate_shapes;
 pub mod watch;
 
@@ -28,4 +30,5 @@ pub use items::{Pad, Pickup};
 pub use load::{load_level, load_level_source, load_mesh_file, parse_ron};
 pub use migrate::{version_problem, OLDEST_LEVEL_VERSION};
 pub use schema::{default_gravity, Level, Physics, PlayerStart, Shape, World, LEVEL_VERSION};
-pub use script::{Action, Condition, Counter, Objective, Trigger, Who, Zone, ZoneShape};
+pub use script::{Action, Compare, Condition, Counter, Objective, Trigger, Who, Zone, ZoneShape};
+pub use templates::{Sound, SoundCue, Template};

@@ -6,6 +6,7 @@
 use super::entities::{Debris, Enemy, Flair, Mover};
 use super::items::{Pad, Pickup};
 use super::script::{Counter, Objective, Zone};
+use super::templates::{Sound, Template};
 use crate::collide::ContactMethod;
 use crate::geom::Vec2;
 use serde::{Deserialize, Serialize};
@@ -54,6 +55,12 @@ pub struct Level {
     /// The level's integer counters.
     #[serde(default)]
     pub counters: Vec<Counter>,
+    /// Entities that `Spawn` actions create, by name.
+    #[serde(default)]
+    pub templates: Vec<Template>,
+    /// Sound cues that `Sound` actions play, by name.
+    #[serde(default)]
+    pub sounds: Vec<Sound>,
     /// Trigger regions and what they do.
     #[serde(default)]
     pub zones: Vec<Zone>,
