@@ -1,7 +1,10 @@
-//! `cavefly new`: the starter level it writes loads, plays (the ship settles on its pad),
-//! is named after the file, and an existing file is never overwritten.
+//! `cavefly new`: the starter level it writes loads, plays (the ship settles on its pad, the
+//! hint zone shows its message, the exit wins), is named after the file, and an existing
+//! file is never overwritten.
 
-use cavefly::game::{Actions, Sim};
+use cavefly::game::placement::ShipPlacement;
+use cavefly::game::{Actions, Outcome, Sim};
+use cavefly::geom::Vec2;
 use cavefly::level::starter::{write_new_level, NEW_LEVEL};
 use cavefly::level::{load_level, load_level_source, Objective, LEVEL_VERSION};
 use std::path::Path;
@@ -34,6 +37,28 @@ fn the_starter_level_loads_and_simulates() {
     assert!(ship.velocity.length() < 0.1, "{ship:?}");
     assert_eq!(sim.lives(), cavefly::game::sim::LIVES);
     assert_eq!(sim.debris().len(), 3);
+}
+
+#[test]
+fn the_starter_level_shows_its_hint_and_is_won_at_the_exit() {
+    let loaded = load_level_source(NEW_LEVEL, Path::new("levels/new_level.ron")).unwrap();
+    let mut sim = Sim::from_level(&loaded).unwrap();
+    let hover = |at: Vec2| ShipPlacement {
+        position: at,
+        angle: 0.0,
+        velocity: Vec2::ZERO,
+        angular_velocity: 0.0,
+    };
+    // Into the hint zone at the tunnel's mouth: its message shows.
+    assert!(sim.place_ship(&hover(Vec2::new(-20.0, -4.0))));
+    sim.step(&Actions::default());
+    let message = sim.hud().message.expect("the hint shows");
+    assert!(message.contains("way out"), "{message}");
+    assert_eq!(sim.outcome(), None);
+    // Into the exit zone: the level is won.
+    assert!(sim.place_ship(&hover(Vec2::new(38.0, 14.0))));
+    sim.step(&Actions::default());
+    assert_eq!(sim.outcome(), Some(Outcome::Won));
 }
 
 #[test]
