@@ -2,6 +2,7 @@
 //! through a broken save while holding its error (file, line:column, item), clears the
 //! error on the next good save, and carries the ship over when its spot is still open.
 
+use cavefly::game::placement::ShipPlacement;
 use cavefly::game::session::{PlaySession, Reloaded, ShipCarry};
 use cavefly::game::Actions;
 use cavefly::geom::Vec2;
@@ -260,4 +261,39 @@ fn reload_from_switches_the_file() {
     assert!(matches!(s.reload_from(&other), Reloaded::Applied(_)));
     assert_eq!(s.path(), Path::new(&other));
     assert_eq!(s.sources()[0], other);
+}
+
+#[test]
+fn the_ship_starts_over_when_a_debris_piece_now_fills_its_spot() {
+    let (_dir, path, mut s) = session(&level("", (-20.0, 0.0)));
+    let was = s.sim().ship_placement().unwrap();
+    let boulder = format!(
+        "debris: [(name: \"boulder\", shape: Circle(radius: 1.0), position: ({:?}, {:?}))],",
+        was.position.x, was.position.y
+    );
+    let text = level("", (20.0, 0.0)).replace(
+        "debris: [(name: \"crate\", shape: Box(width: 1.0, height: 1.0), position: (10.0, -19.5))],",
+        &boulder,
+    );
+    assert!(text.contains("boulder"));
+    std::fs::write(&path, text).unwrap();
+    assert_eq!(s.reload(), Reloaded::Applied(ShipCarry::Respawned));
+}
+
+#[test]
+fn placing_the_ship_refuses_numbers_that_are_not_finite() {
+    let (_dir, _path, mut s) = session(&level("", (-20.0, 0.0)));
+    let was = s.sim().ship_placement().unwrap();
+    let bad = ShipPlacement {
+        velocity: Vec2::new(f64::NAN, 0.0),
+        ..was
+    };
+    assert!(!s.sim_mut().place_ship(&bad));
+    assert_eq!(s.sim().ship_placement(), Some(was));
+    assert!(!s.sim().ship_overlaps());
+    assert_eq!(
+        s.sim().ship_corners().len(),
+        5 * 4 + 1,
+        "a five-cornered hull and four four-cornered parts"
+    );
 }

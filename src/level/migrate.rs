@@ -81,7 +81,9 @@ pub(super) fn migrate(source: &str, file: &Path) -> Result<Migrated, LevelErrors
     let Some((at, end)) = map.span("version") else {
         return Ok(out);
     };
-    let Some(version) = text_between(source, at, end).and_then(|t| t.trim().parse::<u32>().ok())
+    // Read the number as RON reads it (`0x2` and `1_0` are numbers too).
+    let Some(version) =
+        text_between(source, at, end).and_then(|t| ron::from_str::<u32>(t.trim()).ok())
     else {
         return Ok(out);
     };
@@ -181,6 +183,7 @@ mod tests {
     fn current_and_unreadable_versions_pass_unchanged() {
         for src in [
             V1.replace("version: 1", "version: 2"),
+            V1.replace("version: 1", "version: 0x2"),
             V1.replace("version: 1", "version: \"one\""),
             V1.replace("version: 1,", ""),
             "(version: 1".to_string(),
@@ -189,6 +192,16 @@ mod tests {
             let m = migrate(&src, Path::new("x.ron")).unwrap();
             assert!(m.text == src && m.renamed.is_empty(), "{src}");
         }
+    }
+
+    #[test]
+    fn a_version_written_in_hex_is_read_as_ron_reads_it() {
+        let m = migrate(
+            &V1.replace("version: 1", "version: 0x1"),
+            Path::new("x.ron"),
+        )
+        .unwrap();
+        assert_eq!(m.upgraded_from, Some(1));
     }
 
     #[test]
