@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// The level `cavefly` plays when none is named.
-const FIRST_LEVEL: &str = "levels/01_first_flight.ron";
+const FIRST_LEVEL: &str = "levels/04_first_flight.ron";
 
 /// Cavefly: a 2D cave-flyer and the collision engine beneath it.
 #[derive(Parser)]

@@ -296,8 +296,8 @@ fn a_sequence_with_waits_emits_its_commands_at_the_right_steps() {
 
 #[test]
 fn the_same_inputs_give_the_same_hash_and_a_different_input_another() {
-    let src = std::fs::read_to_string("levels/02_crystal_mine.ron").unwrap();
-    let l = load_level_source(&src, Path::new("levels/02_crystal_mine.ron"))
+    let src = std::fs::read_to_string("levels/05_crystal_mine.ron").unwrap();
+    let l = load_level_source(&src, Path::new("levels/05_crystal_mine.ron"))
         .unwrap()
         .level;
     let run = |late: bool| {

@@ -132,7 +132,7 @@ mod tests {
 
     #[test]
     fn the_camera_follows_the_replayed_ship() {
-        let level = load_level(Path::new("levels/01_first_flight.ron")).unwrap();
+        let level = load_level(Path::new("levels/04_first_flight.ron")).unwrap();
         let rock = RockMesh::from_world(&level.world);
         let script =
             InputScript::parse("(version: 1, runs: [(frames: 120, thrust: true)])", "t").unwrap();

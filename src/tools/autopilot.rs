@@ -77,7 +77,8 @@ impl Pilot {
             Task::Fly(t) => (t, CRUISE, (t - p).length() < 0.5 && v.length() < 0.8),
             Task::Via(t) => (t, CRUISE, (t - p).length() < 1.5),
             Task::Land(pad, secs) => {
-                let over = Vec2::new(pad.x, pad.y + 0.5);
+                // Aim a little below where the ship rests, so it settles onto the pad.
+                let over = Vec2::new(pad.x, pad.y + 0.2);
                 let above = (p.x - pad.x).abs() < 0.4 && v.x.abs() < 0.5;
                 let landed = sim.landed_pad().is_some();
                 if landed {
@@ -175,11 +176,13 @@ impl Pilot {
     }
 }
 
-/// Flies `plan` on `sim` and returns the actions of every step, until the plan is done and
-/// the level is won or lost, or the limit is reached.
-pub fn fly(sim: &mut Sim, plan: &Plan) -> Vec<Actions> {
+/// Flies `plan` on `sim` and returns the actions of every step and how many tasks were
+/// finished, stopping when the level is won or lost, the tasks run out, or the limit is
+/// reached.
+pub fn fly(sim: &mut Sim, plan: &Plan) -> (Vec<Actions>, usize) {
     let mut pilot = Pilot::default();
     let mut actions = Vec::new();
+    let mut finished = 0;
     let mut tasks = plan.tasks.iter();
     let mut task = tasks.next();
     while (actions.len() as u64) < plan.limit && sim.outcome().is_none() {
@@ -187,6 +190,7 @@ pub fn fly(sim: &mut Sim, plan: &Plan) -> Vec<Actions> {
             Some(t) => {
                 let (a, done) = pilot.act(sim, t);
                 if done {
+                    finished += 1;
                     task = tasks.next();
                 }
                 a
@@ -196,5 +200,5 @@ pub fn fly(sim: &mut Sim, plan: &Plan) -> Vec<Actions> {
         sim.step(&a);
         actions.push(a);
     }
-    actions
+    (actions, finished)
 }

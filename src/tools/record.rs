@@ -13,19 +13,21 @@ pub fn record(plan_file: &Path, out: &Path) -> Result<String, String> {
     let plan: Plan = parse_ron(&text, plan_file).map_err(|e| e.to_string())?;
     let level = load_level(Path::new(&plan.level)).map_err(|e| e.to_string())?;
     let mut sim = Sim::from_level(&level)?;
-    let actions = fly(&mut sim, &plan);
+    let (actions, finished) = fly(&mut sim, &plan);
     let replay = InputScript::record(&level, &actions, &sim);
     replay.save(out)?;
     let rec = replay
         .recorded
         .as_ref()
         .expect("record fills the recording");
+    let at = sim.ship().map(|b| b.position());
     Ok(format!(
-        "{}: {} steps ({:.1} s), {:?}, score {}, lives {}, hash {}\nwrote {}\n",
+        "{}: {} steps ({:.1} s), {:?}, {finished} of {} tasks done, ship at {at:?}, score {}, lives {}, hash {}\nwrote {}\n",
         plan.level,
         rec.steps,
         rec.steps as f64 * sim.time_step(),
         rec.outcome,
+        plan.tasks.len(),
         sim.score(),
         sim.lives(),
         rec.final_hash,
