@@ -297,3 +297,39 @@ fn placing_the_ship_refuses_numbers_that_are_not_finite() {
         "a five-cornered hull and four four-cornered parts"
     );
 }
+
+#[test]
+fn the_session_reloads_once_its_watcher_has_been_quiet() {
+    let (_dir, path, mut s) = session(&level("", (-20.0, 0.0)));
+    let mut w = LevelWatcher::polling(&s.sources()).unwrap();
+    let t0 = Instant::now();
+    assert_eq!(s.reload_if_changed(&mut w, t0), None);
+    std::fs::write(
+        &path,
+        level("Circle(center: (20.0, 10.0), radius: 3.0)", (-20.0, 0.0)),
+    )
+    .unwrap();
+    // Noticed now, but not yet quiet: the half-written save is not read.
+    assert_eq!(
+        s.reload_if_changed(&mut w, t0 + Duration::from_millis(10)),
+        None
+    );
+    assert_eq!(s.reloads(), 0);
+    let later = t0 + Duration::from_millis(10) + DEBOUNCE;
+    assert!(matches!(
+        s.reload_if_changed(&mut w, later),
+        Some(Reloaded::Applied(_))
+    ));
+    assert_eq!(s.reloads(), 1);
+    assert_eq!(s.reload_if_changed(&mut w, later + DEBOUNCE), None);
+    // A broken save is reported the same way and leaves the level running.
+    std::fs::write(&path, "(version: 2, name: ").unwrap();
+    let t1 = later + 4 * DEBOUNCE;
+    assert_eq!(s.reload_if_changed(&mut w, t1), None);
+    assert_eq!(
+        s.reload_if_changed(&mut w, t1 + DEBOUNCE),
+        Some(Reloaded::Failed)
+    );
+    assert!(s.error().is_some());
+    assert_eq!(w.files().collect::<Vec<_>>(), vec![path.as_path()]);
+}

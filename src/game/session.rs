@@ -10,8 +10,10 @@
 use super::actions::Actions;
 use super::placement::ShipPlacement;
 use super::sim::Sim;
+use crate::level::watch::LevelWatcher;
 use crate::level::{load_level, LevelErrors, LoadedLevel, Problem};
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 /// What a reload did with the ship.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -110,6 +112,23 @@ impl PlaySession {
         self.error = None;
         self.reloads += 1;
         Reloaded::Applied(carry)
+    }
+
+    /// Once per frame: reloads if `watcher` reports a change as of `now` (the files quiet
+    /// for its debounce), then points it at the files the running level reads. `None` when
+    /// there was nothing to reload. If a watched folder has vanished the watcher keeps its
+    /// old files.
+    pub fn reload_if_changed(
+        &mut self,
+        watcher: &mut LevelWatcher,
+        now: Instant,
+    ) -> Option<Reloaded> {
+        if !watcher.poll_changed(now) {
+            return None;
+        }
+        let reloaded = self.reload();
+        let _ = watcher.watch(&self.sources());
+        Some(reloaded)
     }
 
     /// Advances the sim one fixed step.
