@@ -131,11 +131,12 @@ impl LevelWatcher {
         self.files.iter().map(|(p, _)| p.as_path())
     }
 
-    /// Watches `paths` from now on (after a reload: the new level's sources). Their current
-    /// contents count as seen, and a change not yet reported is forgotten.
+    /// Watches `paths` from now on (after a reload: the new level's sources). A file already
+    /// watched keeps what was last seen of it, so a save that lands between the reload's
+    /// read and this call is still reported; a new file counts as seen as it is now. A
+    /// change noticed but not yet reported stays due. On error nothing changes.
     pub fn watch(&mut self, paths: &[PathBuf]) -> Result<(), WatchError> {
         self.set_files(paths)?;
-        self.changed_at = None;
         self.watch_folders();
         Ok(())
     }
@@ -207,9 +208,14 @@ impl LevelWatcher {
             if !folder_of(p).is_dir() {
                 return Err(WatchError::NoFolder(p.clone()));
             }
-            if !files.iter().any(|(f, _)| f == p) {
-                files.push((p.clone(), stamp(p)));
+            if files.iter().any(|(f, _)| f == p) {
+                continue;
             }
+            let seen = match self.files.iter().find(|(f, _)| f == p) {
+                Some((_, was)) => *was,
+                None => stamp(p),
+            };
+            files.push((p.clone(), seen));
         }
         self.files = files;
         Ok(())
