@@ -63,7 +63,7 @@ pub fn world_brushes(level: &Level, flair_outlines: &[Vec<OutlinePolygon>]) -> W
     for (f, outline) in level.flair.iter().zip(flair_outlines) {
         let place = Placement {
             position: f.position,
-            rotation: f.rotation,
+            rotation: f.angle,
             scale: f.scale,
         };
         let moved = |c: &Vec<Vec2>| c.iter().map(|p| place.apply(*p)).collect::<Vec<_>>();

@@ -18,9 +18,10 @@ pub struct Flair {
     pub mesh: MeshSource,
     /// Where the mesh's origin goes (m).
     pub position: Vec2,
-    /// Rotation in radians, counter-clockwise (default 0).
+    /// Heading in radians, counter-clockwise (default 0). Version 1 files call it
+    /// `rotation`.
     #[serde(default)]
-    pub rotation: f64,
+    pub angle: f64,
     /// Uniform scale (default 1).
     #[serde(default = "one")]
     pub scale: f64,

@@ -6,7 +6,7 @@ use super::entities::MeshSource;
 use super::error::{LevelErrors, Problem};
 use super::ron_message::describe;
 use super::scan::unbalanced_bracket;
-use super::schema::Level;
+use super::schema::{Level, LEVEL_VERSION};
 use super::source_map::{Position, SourceMap};
 use super::validate::validate;
 use super::validate_shapes::MAX_COORDINATE;
@@ -96,7 +96,11 @@ pub fn load_mesh_file(path: &Path) -> Result<Mesh, LevelErrors> {
 /// file's folder), validates it and builds it.
 pub fn load_level_source(source: &str, path: &Path) -> Result<LoadedLevel, LevelErrors> {
     let start = Instant::now();
-    let level: Level = parse_ron(source, path)?;
+    let migrated = super::migrate::migrate(source, path)?;
+    let mut level: Level = parse_ron(&migrated.text, path).map_err(|e| migrated.as_written(e))?;
+    if migrated.upgraded_from.is_some() {
+        level.version = LEVEL_VERSION;
+    }
     let mut problems = validate(&level);
     let base = path.parent().unwrap_or(Path::new("."));
     let mut files: BTreeMap<PathBuf, Result<Vec<OutlinePolygon>, String>> = BTreeMap::new();
@@ -178,7 +182,8 @@ pub fn load_level_source(source: &str, path: &Path) -> Result<LoadedLevel, Level
             });
         }
     }
-    let map = SourceMap::new(source);
+    // The upgraded text has every item where the file has it.
+    let map = SourceMap::new(&migrated.text);
     let mut problems: Vec<Problem> = problems
         .into_iter()
         .map(|(item, message)| {
@@ -187,7 +192,7 @@ pub fn load_level_source(source: &str, path: &Path) -> Result<LoadedLevel, Level
                 file: path.to_path_buf(),
                 line: at.line,
                 col: at.col,
-                item,
+                item: migrated.item_as_written(&item),
                 message,
             }
         })

@@ -11,14 +11,15 @@ use crate::collide::ContactMethod;
 use crate::geom::Vec2;
 use serde::{Deserialize, Serialize};
 
-/// The level format version this build reads.
-pub const LEVEL_VERSION: u32 = 1;
+/// The level format version this build writes and reads; older files are upgraded on load
+/// (see `migrate.rs` for what changed in each version).
+pub const LEVEL_VERSION: u32 = 2;
 
 /// A level: one RON file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Level {
-    /// Format version; must be [`LEVEL_VERSION`].
+    /// Format version: [`LEVEL_VERSION`] once loaded (older files are upgraded on load).
     pub version: u32,
     /// Name shown to the player.
     pub name: String,

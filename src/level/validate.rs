@@ -13,14 +13,15 @@ pub(super) const MAX_RATE: f64 = 1.0e4;
 /// Every problem of `level` as (item path, message), in the order of the file's sections.
 pub fn validate(level: &Level) -> Vec<(String, String)> {
     let mut c = Checker::default();
+    // The loader upgrades older files, so anything but the current version is unreadable.
     if level.version != LEVEL_VERSION {
-        c.fail(
-            "version",
+        let message = super::migrate::version_problem(level.version).unwrap_or_else(|| {
             format!(
-                "unsupported level version {}: expected {LEVEL_VERSION}",
+                "level version {} must be upgraded before validation; expected {LEVEL_VERSION}",
                 level.version
-            ),
-        );
+            )
+        });
+        c.fail("version", message);
     }
     if level.name.trim().is_empty() {
         c.fail("name", "expected a non-empty level name");
@@ -73,7 +74,7 @@ pub fn validate(level: &Level) -> Vec<(String, String)> {
         let p = format!("flair[{i}]");
         names.add(&mut c, &p, &f.name);
         c.point(&format!("{p}.position"), f.position);
-        c.finite(&format!("{p}.rotation"), f.rotation, MAX_RATE);
+        c.finite(&format!("{p}.angle"), f.angle, MAX_RATE);
         c.number(&format!("{p}.scale"), f.scale, 0.0, 1000.0, true);
     }
     for (i, d) in level.debris.iter().enumerate() {
