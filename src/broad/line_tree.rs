@@ -141,6 +141,11 @@ impl LineTree {
         self.nodes.len()
     }
 
+    /// Every node's box with whether it is a leaf, in storage order (for debug drawing).
+    pub fn node_boxes(&self) -> impl Iterator<Item = (Aabb, bool)> + '_ {
+        self.nodes.iter().map(|n| (n.aabb, n.count > 0))
+    }
+
     /// Depth of the deepest leaf (a single leaf has depth 1; an empty tree 0).
     pub fn depth(&self) -> usize {
         fn depth_of(nodes: &[Node], id: u32) -> usize {

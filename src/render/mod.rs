@@ -5,6 +5,7 @@
 
 pub mod bloom;
 pub mod camera;
+pub mod debug_overlay;
 pub mod effects;
 pub mod game_draw;
 pub mod gpu;
