@@ -130,7 +130,7 @@ fn a_small_piece_crumbles_to_dust() {
 }
 
 #[test]
-fn a_thrown_piece_destroys_a_turret_and_a_slow_one_does_not() {
+fn a_hard_hit_destroys_a_turret_and_a_soft_one_does_not() {
     let mut s = zero_g(Vec2::new(-30.0, 30.0), 0.0);
     s.enemies.push(turret("fast", Vec2::new(0.0, 0.0), 0.0, 3));
     s.enemies.push(turret("slow", Vec2::new(10.0, 0.0), 0.0, 3));
@@ -226,4 +226,47 @@ fn a_drone_patrols_then_rams_a_ship_in_sight() {
             .any(|e| matches!(e, GameEvent::PartDamaged { .. }));
     }
     assert!(hurt, "the drone rammed the ship");
+}
+
+#[test]
+fn a_piece_thrown_with_the_tractor_destroys_a_turret() {
+    // Facing +x in zero gravity, with a 2.25 kg piece ahead and a turret beyond it.
+    let mut s = zero_g(Vec2::ZERO, -std::f64::consts::FRAC_PI_2);
+    s.debris
+        .push(block(0.5, Vec2::new(3.0, 0.0), Vec2::ZERO, 2.25));
+    s.enemies.push(turret(
+        "target",
+        Vec2::new(18.0, 0.0),
+        std::f64::consts::FRAC_PI_2,
+        3,
+    ));
+    let mut sim = Sim::new(&s).unwrap();
+    let hold = |thrust: bool| Actions {
+        thrust,
+        tractor: true,
+        ..Actions::default()
+    };
+    sim.step(&hold(false));
+    let (piece, _) = sim.tow().expect("locked on");
+    // Push it up to speed on the beam, then let go.
+    for _ in 0..130 {
+        sim.step(&hold(true));
+    }
+    let v = sim.physics().body(piece).unwrap().linear_velocity();
+    assert!(v.x > 6.0, "thrown at {v:?}");
+    // Turn away and brake, so only the piece goes on.
+    for _ in 0..95 {
+        sim.step(&Actions {
+            left: true,
+            ..Actions::default()
+        });
+    }
+    for _ in 0..300 {
+        sim.step(&Actions {
+            thrust: sim.ship().is_some_and(|b| b.linear_velocity().x > 0.2),
+            ..Actions::default()
+        });
+    }
+    assert_eq!(sim.enemies_left(), 0, "the turret was destroyed");
+    assert!(sim.ship().is_some(), "the ship stopped short");
 }
