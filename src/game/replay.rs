@@ -112,6 +112,24 @@ impl InputScript {
     }
 }
 
+/// Reads a replay and the level it was recorded on, refusing a file without a recording
+/// or one whose level has changed since.
+pub fn load_replay(path: &Path) -> Result<(InputScript, LoadedLevel), String> {
+    let script = InputScript::load(path)?;
+    let Some(rec) = &script.recorded else {
+        return Err(format!(
+            "{}: this is an input script without a `recorded` section; play it with \
+             `cavefly play LEVEL --inputs FILE`",
+            path.display()
+        ));
+    };
+    let level = crate::level::load_level(Path::new(&rec.level)).map_err(|e| e.to_string())?;
+    script
+        .check_level(&level)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok((script, level))
+}
+
 impl ActionRun {
     /// A run of `frames` steps of `a`.
     pub fn of(a: Actions, frames: u32) -> ActionRun {
