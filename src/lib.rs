@@ -40,3 +40,4 @@ pub mod physics;
 pub mod render;
 pub mod rng;
 pub mod tools;
+pub mod ui;
