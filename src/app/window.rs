@@ -149,10 +149,6 @@ impl App {
     fn key(&mut self, event_loop: &ActiveEventLoop, code: KeyCode, down: bool, repeat: bool) {
         let fresh = down && !repeat;
         let name = format!("{code:?}");
-        if fresh && self.shell.ui.capture.is_active() {
-            self.shell.ui.rebind_key(&mut self.shell.settings, &name);
-            return;
-        }
         match code {
             KeyCode::F11 if fresh => return self.toggle_fullscreen(),
             KeyCode::Enter | KeyCode::NumpadEnter if fresh && self.modifiers.alt_key() => {
@@ -355,6 +351,19 @@ impl ApplicationHandler for App {
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        // While a key is being rebound, key presses go to the rebinding alone (egui must
+        // not also press the focused button with them).
+        if let WindowEvent::KeyboardInput { event: key, .. } = &event {
+            if let PhysicalKey::Code(code) = key.physical_key {
+                if self.shell.ui.capture.is_active() {
+                    if key.state == ElementState::Pressed && !key.repeat {
+                        let name = format!("{code:?}");
+                        self.shell.ui.rebind_key(&mut self.shell.settings, &name);
+                    }
+                    return;
+                }
+            }
+        }
         let used_by_ui = match &mut self.graphics {
             Some(g) => g.ui_input.on_window_event(&g.window, &event),
             None => false,

@@ -106,7 +106,7 @@ pub fn draw(ctx: &egui::Context, hud: &Hud, time: f64) {
         .interactable(false)
         .show(ctx, |ui| {
             panel().show(ui, |ui| {
-                ui.with_layout(egui::Layout::top_down(egui::Align::Max), |ui| {
+                ui.vertical(|ui| {
                     ui.label(
                         RichText::new(format!("{}", hud.score))
                             .size(28.0)

@@ -83,7 +83,9 @@ impl UiState {
     /// Draws the screens of `frame`; returns what the player chose, if anything.
     pub fn draw(&mut self, ctx: &egui::Context, frame: UiFrame<'_>) -> Option<Intent> {
         let screen = frame.flow.screen;
-        let focus = self.last_screen != Some(screen);
+        // A new screen, or a click that left nothing focused, puts keyboard and gamepad
+        // focus back on the screen's first button.
+        let focus = self.last_screen != Some(screen) || ctx.memory(|m| m.focused().is_none());
         self.last_screen = Some(screen);
         let in_level = !matches!(
             screen,

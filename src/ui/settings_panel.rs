@@ -38,6 +38,40 @@ fn percent(ui: &mut egui::Ui, label: &str, value: &mut f32, max: f32) {
     ui.end_row();
 }
 
+fn general(ui: &mut egui::Ui, settings: &mut Settings, view: &SettingsView<'_>) {
+    egui::Grid::new("settings grid")
+        .num_columns(2)
+        .spacing([16.0, 10.0])
+        .show(ui, |ui| {
+            percent(ui, "Master volume", &mut settings.master_volume, 1.0);
+            percent(ui, "Effects volume", &mut settings.effects_volume, 1.0);
+            ui.label("Fullscreen");
+            ui.checkbox(&mut settings.fullscreen, "F11 or Alt+Enter");
+            ui.end_row();
+            ui.label("Vsync");
+            ui.checkbox(&mut settings.vsync, "wait for the display");
+            ui.end_row();
+            if view.vsync_forced_off {
+                ui.label("");
+                ui.label(
+                    RichText::new("off for this run (--no-vsync)")
+                        .small()
+                        .color(DIM),
+                );
+                ui.end_row();
+            }
+            percent(ui, "Stick dead zone", &mut settings.gamepad_dead_zone, 0.9);
+            ui.label("");
+            let pads = match view.pads {
+                0 => "no gamepad connected".to_string(),
+                1 => "1 gamepad connected".to_string(),
+                n => format!("{n} gamepads connected"),
+            };
+            ui.label(RichText::new(pads).small().color(DIM));
+            ui.end_row();
+        });
+}
+
 /// Draws the settings; returns [`Intent::CloseSettings`] when the player leaves.
 pub fn draw(
     ctx: &egui::Context,
@@ -48,40 +82,17 @@ pub fn draw(
     theme::veil(ctx);
     let mut chosen = None;
     theme::menu_window("Settings").show(ctx, |ui| {
-        egui::Grid::new("settings grid")
-            .num_columns(2)
-            .spacing([24.0, 10.0])
-            .show(ui, |ui| {
-                percent(ui, "Master volume", &mut settings.master_volume, 1.0);
-                percent(ui, "Effects volume", &mut settings.effects_volume, 1.0);
-                ui.label("Fullscreen");
-                ui.checkbox(&mut settings.fullscreen, "F11 or Alt+Enter");
-                ui.end_row();
-                ui.label("Vsync");
-                ui.horizontal(|ui| {
-                    ui.checkbox(&mut settings.vsync, "wait for the display");
-                    if view.vsync_forced_off {
-                        ui.label(
-                            RichText::new("(off for this run: --no-vsync)")
-                                .small()
-                                .color(DIM),
-                        );
-                    }
-                });
-                ui.end_row();
-                percent(ui, "Stick dead zone", &mut settings.gamepad_dead_zone, 0.9);
-                ui.label("");
-                let pads = match view.pads {
-                    0 => "no gamepad connected".to_string(),
-                    1 => "1 gamepad connected".to_string(),
-                    n => format!("{n} gamepads connected"),
-                };
-                ui.label(RichText::new(pads).small().color(DIM));
-                ui.end_row();
+        ui.horizontal_top(|ui| {
+            ui.vertical(|ui| {
+                ui.label(RichText::new("Sound, display, gamepad").color(CYAN));
+                general(ui, settings, &view);
             });
-        ui.separator();
-        ui.label(RichText::new("Keys").color(CYAN));
-        bindings(ui, &mut settings.bindings, view.capture, view.note);
+            ui.add_space(28.0);
+            ui.vertical(|ui| {
+                ui.label(RichText::new("Keys").color(CYAN));
+                bindings(ui, &mut settings.bindings, view.capture, view.note);
+            });
+        });
         ui.separator();
         ui.vertical_centered(|ui| {
             let back = theme::menu_button(ui, "Back");
@@ -97,6 +108,7 @@ pub fn draw(
 }
 
 fn bindings(ui: &mut egui::Ui, b: &mut Bindings, capture: &mut Capture, note: &mut Option<String>) {
+    ui.set_max_width(420.0);
     let conflicts = b.conflicts();
     egui::Grid::new("bindings grid")
         .num_columns(1 + SLOTS)
@@ -121,7 +133,7 @@ fn bindings(ui: &mut egui::Ui, b: &mut Bindings, capture: &mut Capture, note: &m
                         (false, None) => RichText::new("—").color(DIM),
                     };
                     let button = egui::Button::new(text)
-                        .min_size(egui::vec2(130.0, 30.0))
+                        .min_size(egui::vec2(120.0, 30.0))
                         .selected(waiting);
                     if ui.add(button).clicked() {
                         *capture = Capture::start(control, slot);
