@@ -7,20 +7,22 @@
 //! focus pauses; Q quits from the pause menu; F11 or Alt+Enter toggles fullscreen; the
 //! mouse wheel or +/- zoom.
 
+mod input;
+
 use super::flow::{Command, Intent, Screen};
-use super::gamepad::{Gamepads, PadEvent};
+use super::gamepad::Gamepads;
 use super::graphics::Graphics;
 use super::shell::Shell;
 use crate::audio::synth::Effect;
-use crate::game::{Actions, Control};
+use crate::game::Actions;
 use crate::level::LoadedLevel;
 use crate::render::{Camera, RockMesh, Snapshot};
 use std::time::Instant;
 use winit::application::ApplicationHandler;
 use winit::event::{ElementState, MouseScrollDelta, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, EventLoop};
-use winit::keyboard::{KeyCode, ModifiersState, PhysicalKey};
-use winit::window::{Fullscreen, WindowId};
+use winit::keyboard::{ModifiersState, PhysicalKey};
+use winit::window::WindowId;
 
 /// How to run the window.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -125,103 +127,6 @@ impl App {
                 _ => "Cavefly",
             };
             g.window.set_title(title);
-        }
-    }
-
-    fn toggle_fullscreen(&mut self) {
-        self.shell.settings.fullscreen = !self.shell.settings.fullscreen;
-        self.apply_display_settings();
-        self.shell.save_settings(self.now());
-    }
-
-    /// Makes the window match the fullscreen and vsync settings.
-    fn apply_display_settings(&mut self) {
-        if let Some(g) = &mut self.graphics {
-            let want = self.shell.settings.fullscreen;
-            if g.window.fullscreen().is_some() != want {
-                g.window
-                    .set_fullscreen(want.then_some(Fullscreen::Borderless(None)));
-            }
-            g.set_vsync(self.shell.settings.vsync && self.options.vsync);
-        }
-    }
-
-    fn key(&mut self, event_loop: &ActiveEventLoop, code: KeyCode, down: bool, repeat: bool) {
-        let fresh = down && !repeat;
-        let name = format!("{code:?}");
-        match code {
-            KeyCode::F11 if fresh => return self.toggle_fullscreen(),
-            KeyCode::Enter | KeyCode::NumpadEnter if fresh && self.modifiers.alt_key() => {
-                return self.toggle_fullscreen()
-            }
-            KeyCode::KeyQ if fresh && self.shell.flow.screen == Screen::Paused => {
-                return self.choose(event_loop, Intent::Quit)
-            }
-            _ => {}
-        }
-        let flying = self.shell.flow.is_flying();
-        let menu_key = code == KeyCode::Escape
-            || self.shell.settings.bindings.control(&name) == Some(Control::Menu);
-        if fresh && menu_key {
-            if let Some(intent) = self.shell.flow.back_intent() {
-                return self.choose(event_loop, intent);
-            }
-        }
-        if !flying {
-            return;
-        }
-        if let Some(s) = &mut self.shell.session {
-            match code {
-                KeyCode::Equal | KeyCode::NumpadAdd if fresh => s.camera.zoom_by(1.0 / 1.2),
-                KeyCode::Minus | KeyCode::NumpadSubtract if fresh => s.camera.zoom_by(1.2),
-                _ => {}
-            }
-        }
-        self.shell
-            .held
-            .key(&self.shell.settings.bindings, &name, down);
-    }
-
-    fn pad_events(&mut self, event_loop: &ActiveEventLoop) {
-        let now = self.now();
-        for e in self.pads.poll() {
-            let flying = self.shell.flow.is_flying();
-            match e {
-                PadEvent::Connected(name) => self
-                    .shell
-                    .ui
-                    .notices
-                    .toast(format!("Gamepad connected: {name}"), now),
-                PadEvent::Disconnected(name) => {
-                    self.shell
-                        .ui
-                        .notices
-                        .toast(format!("Gamepad disconnected: {name}"), now);
-                    if flying {
-                        self.choose(event_loop, Intent::Pause);
-                    }
-                }
-                PadEvent::Start => {
-                    if let Some(intent) = self.shell.flow.back_intent() {
-                        self.choose(event_loop, intent);
-                    }
-                }
-                PadEvent::Back if !flying => {
-                    if let Some(intent) = self.shell.flow.back_intent() {
-                        self.choose(event_loop, intent);
-                    }
-                }
-                PadEvent::Confirm | PadEvent::Up | PadEvent::Down if !flying => {
-                    if let Some(g) = &mut self.graphics {
-                        g.ui_input.push_key(match e {
-                            PadEvent::Up => egui::Key::ArrowUp,
-                            PadEvent::Down => egui::Key::ArrowDown,
-                            _ => egui::Key::Enter,
-                        });
-                    }
-                }
-                _ => {}
-            }
         }
     }
 
