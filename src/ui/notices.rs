@@ -8,6 +8,16 @@ use egui::{Align2, RichText, Vec2};
 /// Seconds a passing message stays.
 pub const TOAST_SECONDS: f64 = 4.0;
 
+/// `text` with its first letter capitalised (messages shared with the terminal start in
+/// lower case there).
+fn sentence(text: String) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => text,
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 struct Notice {
     text: String,
@@ -25,7 +35,7 @@ impl Notices {
     /// Adds a message that stays until the player dismisses it.
     pub fn sticky(&mut self, text: impl Into<String>) {
         self.items.push(Notice {
-            text: text.into(),
+            text: sentence(text.into()),
             until: None,
         });
     }
@@ -33,7 +43,7 @@ impl Notices {
     /// Adds a message that goes by itself [`TOAST_SECONDS`] after `now`.
     pub fn toast(&mut self, text: impl Into<String>, now: f64) {
         self.items.push(Notice {
-            text: text.into(),
+            text: sentence(text.into()),
             until: Some(now + TOAST_SECONDS),
         });
     }
@@ -89,9 +99,9 @@ mod tests {
     fn toasts_expire_and_sticky_notices_stay() {
         let mut n = Notices::default();
         n.sticky("settings were unusable");
-        n.toast("gamepad connected", 10.0);
+        n.toast("Gamepad connected", 10.0);
         assert_eq!(n.showing(11.0).len(), 2);
-        assert_eq!(n.showing(10.0 + TOAST_SECONDS), ["settings were unusable"]);
-        assert_eq!(n.showing(1e9), ["settings were unusable"]);
+        assert_eq!(n.showing(10.0 + TOAST_SECONDS), ["Settings were unusable"]);
+        assert_eq!(n.showing(1e9), ["Settings were unusable"]);
     }
 }
