@@ -20,7 +20,7 @@
 //! segments and small convex polygons, and the world is a cave outline of segments.
 //!
 //! Layers (each may use only those before it): [`geom`] → [`collide`] → [`broad`] →
-//! [`brush`] → [`physics`] → [`level`] → [`game`]; [`tools`] are the headless commands of
+//! [`brush`] → [`physics`] → [`level`] → [`script`] → [`game`]; [`tools`] are the headless commands of
 //! the `cavefly` binary, and [`constants`] and [`hash`] serve every layer. Presentation sits
 //! on top: [`render`] (wgpu), [`audio`] (rodio) and [`app`] (the window, its loop and the headless frames).
 
@@ -39,5 +39,6 @@ pub mod level;
 pub mod physics;
 pub mod render;
 pub mod rng;
+pub mod script;
 pub mod tools;
 pub mod ui;

@@ -32,8 +32,22 @@ enum Command {
         #[arg(long, requires = "level")]
         inputs: Option<PathBuf>,
     },
+    /// Write a commented starter level to FILE: a cave with a pad, debris, a zone with a
+    /// message and an exit to reach. Never overwrites an existing file.
+    New {
+        /// The level file to create (RON).
+        file: PathBuf,
+    },
     /// A scripted tour of the collision core: a crate settling on a ledge, rocking, tipping.
     Demo,
+    /// Fly a plan with the autopilot and save the session as a replay.
+    Record {
+        /// The plan (RON: the level and its tasks).
+        plan: PathBuf,
+        /// Where to write the replay.
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Check level files: print a summary of each, or every problem with its line:column.
     /// Exits with status 1 if any file has a problem.
     Check {
@@ -196,6 +210,23 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::New { file } => match cavefly::level::starter::write_new_level(&file) {
+            Ok(()) => {
+                println!(
+                    "cavefly new: wrote {0}; play it with `cavefly play {0}`",
+                    file.display()
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail("new", &e),
+        },
+        Command::Record { plan, out } => match cavefly::tools::record::record(&plan, &out) {
+            Ok(report) => {
+                print!("{report}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail("record", &e),
+        },
         Command::Demo => {
             print!("{}", contact::demo());
             ExitCode::SUCCESS

@@ -15,7 +15,7 @@ fn check(args: &[&str]) -> (i32, String) {
 
 #[test]
 fn shipped_levels_exit_zero_with_a_summary() {
-    let (code, text) = check(&["levels/01_first_flight.ron", "levels/02_crystal_mine.ron"]);
+    let (code, text) = check(&["levels/04_first_flight.ron", "levels/05_crystal_mine.ron"]);
     assert_eq!(code, 0, "{text}");
     assert_eq!(text.matches(": OK: ").count(), 2, "{text}");
     assert!(text.contains("segments in") && text.contains("built in"));
@@ -24,11 +24,11 @@ fn shipped_levels_exit_zero_with_a_summary() {
 #[test]
 fn any_bad_file_exits_one_and_is_named_with_its_position() {
     let (code, text) = check(&[
-        "levels/01_first_flight.ron",
+        "levels/04_first_flight.ron",
         "tests/levels_bad/zone_unknown.ron",
     ]);
     assert_eq!(code, 1, "{text}");
-    assert!(text.contains("levels/01_first_flight.ron: OK"));
+    assert!(text.contains("levels/04_first_flight.ron: OK"));
     assert!(text.contains("tests/levels_bad/zone_unknown.ron: 3 errors"));
     assert!(text.contains(
         "tests/levels_bad/zone_unknown.ron:18:45: zones[0].actions[1]: unknown door `ghost_door`"

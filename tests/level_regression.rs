@@ -34,7 +34,7 @@ fn every_shipped_level_has_a_golden_run() {
 #[test]
 fn the_same_run_gives_the_same_hash_twice_in_one_process() {
     let req = SimRequest {
-        level: root().join("levels/01_first_flight.ron"),
+        level: root().join("levels/04_first_flight.ron"),
         inputs: Some(root().join("tests/inputs/first_flight_hop.ron")),
         frames: Some(400),
         hash_every: None,
@@ -53,14 +53,14 @@ fn bad_level_and_input_files_are_clear_errors() {
     let e = run(&missing).unwrap_err();
     assert!(e.contains("no/such/level.ron"), "{e}");
     let wrong_inputs = SimRequest {
-        level: root().join("levels/01_first_flight.ron"),
-        inputs: Some(root().join("levels/02_crystal_mine.ron")),
+        level: root().join("levels/04_first_flight.ron"),
+        inputs: Some(root().join("levels/05_crystal_mine.ron")),
         frames: Some(1),
         hash_every: None,
     };
     let e = run(&wrong_inputs).unwrap_err();
     assert!(
-        e.contains("02_crystal_mine.ron:") && e.contains("expected"),
+        e.contains("05_crystal_mine.ron:") && e.contains("expected"),
         "{e}"
     );
 }

@@ -1,5 +1,5 @@
-//! The schema accepts every documented variant, fills in the documented defaults, and the
-//! smallest level in `docs/levels.md` loads.
+//! The schema accepts every documented variant and fills in the documented defaults (the
+//! examples in `docs/levels.md` are loaded by `tests/level_docs.rs`).
 
 use cavefly::collide::ContactMethod;
 use cavefly::geom::Vec2;
@@ -44,7 +44,7 @@ const KITCHEN_SINK: &str = r#"
             who: Debris("a"),
             once: false,
             conditions: [FlagSet("f"), FlagClear("f"), CounterAtLeast("n", 1), CounterBelow("n", 9)],
-            actions: [SetFlag("f"), ClearFlag("f"), AddCounter("n", -1), OpenDoor("door"), CloseDoor("door"), Message("hi"), Win, Kill],
+            actions: [SetFlag("f"), ClearFlag("f"), AddCounter("n", -1), OpenDoor("door"), CloseDoor("door"), Message(text: "hi"), Win, Kill],
         ),
         (name: "goal", shape: Rect(min: (30, 20), max: (35, 25)), who: AnyDebris),
     ],
@@ -61,7 +61,7 @@ fn every_variant_loads_with_documented_defaults() {
     assert_eq!(l.physics.time_step, 1.0 / 120.0);
     assert_eq!(l.physics.substeps, 4);
     assert_eq!(l.physics.contact_method, ContactMethod::CrossingPairs);
-    assert_eq!(l.flair[0].rotation, 0.0);
+    assert_eq!(l.flair[0].angle, 0.0);
     let a = &l.debris[0];
     assert_eq!(
         (a.density, a.friction, a.restitution, a.material),
@@ -78,28 +78,91 @@ fn every_variant_loads_with_documented_defaults() {
     assert_eq!(l.counters[0].initial, 2);
     let z = &l.zones[0];
     assert_eq!(
-        (z.trigger, z.who.clone(), z.once),
+        (z.trigger.clone(), z.who.clone(), z.once),
         (Trigger::Inside, Who::Debris("a".into()), false)
     );
     assert_eq!(z.conditions[2], Condition::CounterAtLeast("n".into(), 1));
     assert_eq!(z.actions[2], Action::AddCounter("n".into(), -1));
     let g = &l.zones[1];
-    assert_eq!((g.trigger, g.once), (Trigger::Enter, true));
+    assert_eq!((g.trigger.clone(), g.once), (Trigger::Enter, true));
     assert!(
         matches!(&l.objective, Objective::Deliver { debris, zone } if debris.len() == 2 && zone == "goal")
     );
     assert_eq!(loaded.body_count(), 1 + 3 + 2 + 2);
 }
 
+const SCRIPTED: &str = r#"
+(
+    version: 1,
+    name: "Scripted",
+    world: (
+        rock: [Rect(min: (-60, -60), max: (60, 60))],
+        carve: [Circle(center: (0, 0), radius: 20)],
+    ),
+    player_start: (position: (0, 10)),
+    movers: [(name: "door", kind: Door, size: (1, 6), path: [(10, 0), (10, 6)])],
+    flags: ["f"],
+    counters: [(name: "n")],
+    templates: [
+        Debris(name: "rock", shape: Circle(radius: 0.5)),
+        Turret(name: "gun"),
+        Drone(name: "bat", path: [(0, 0), (4, 0)]),
+        Fuel(name: "can"),
+    ],
+    sounds: [(name: "siren", cue: Alarm), (name: "ding", cue: Chime, volume: 0.25)],
+    zones: [
+        (name: "a", shape: Circle(center: (0, 0), radius: 1), trigger: FlagChanged("f")),
+        (name: "b", shape: Circle(center: (0, 0), radius: 1), trigger: Timer(0)),
+        (name: "c", shape: Circle(center: (0, 0), radius: 1), trigger: Every(2.5), who: Anything,
+            conditions: [Counter("n", Eq, 1), Counter("n", Ne, 2), Counter("n", Lt, 3), Counter("n", Le, 4), Counter("n", Gt, 0), Counter("n", Ge, 1)],
+            actions: [
+                ToggleFlag("f"), ToggleDoor("door"), Message(text: "hi"), Message(text: "long", seconds: 9),
+                Spawn(template: "rock", at: (1, 2)), Spawn(template: "gun", at: (1, 2), angle: 1.5),
+                Sound("ding"), Checkpoint(position: (3, 4)), Checkpoint(position: (3, 4), angle: 1),
+                Gravity((0, -2)), Wait(1.5), Lose,
+            ],
+        ),
+    ],
+)
+"#;
+
 #[test]
-fn the_smallest_level_in_the_docs_loads() {
-    let doc = std::fs::read_to_string("docs/levels.md").unwrap();
-    let start = doc.find("The smallest valid level:").unwrap();
-    let block = &doc[start..];
-    let open = block.find("```\n").unwrap() + 4;
-    let close = open + block[open..].find("```").unwrap();
-    let loaded = load_level_source(&block[open..close], Path::new("levels/doc.ron"))
+fn script_variants_load_with_documented_defaults() {
+    use cavefly::level::{Compare, SoundCue, Template};
+    let loaded = load_level_source(SCRIPTED, Path::new("levels/scripted.ron"))
         .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(loaded.level.name, "Pocket");
-    assert_eq!(loaded.world.chains.len(), 2);
+    let l = &loaded.level;
+    assert_eq!(l.zones[0].trigger, Trigger::FlagChanged("f".into()));
+    assert_eq!(l.zones[2].trigger, Trigger::Every(2.5));
+    assert_eq!(
+        l.zones[2].conditions[0],
+        Condition::Counter("n".into(), Compare::Eq, 1)
+    );
+    let a = &l.zones[2].actions;
+    assert_eq!(
+        a[2],
+        Action::Message {
+            text: "hi".into(),
+            seconds: 3.0
+        }
+    );
+    assert!(matches!(&a[4], Action::Spawn { angle, .. } if *angle == 0.0));
+    assert!(matches!(&a[7], Action::Checkpoint { angle, .. } if *angle == 0.0));
+    assert_eq!(a[10], Action::Wait(1.5));
+    assert!(matches!(
+        &l.templates[0],
+        Template::Debris { density, friction, restitution, material: Material::Rock, .. }
+            if (*density, *friction, *restitution) == (1.0, 0.6, 0.1)
+    ));
+    assert!(
+        matches!(&l.templates[1], Template::Turret { fire_interval, range, health: 3, .. } if (*fire_interval, *range) == (2.0, 30.0))
+    );
+    assert!(matches!(&l.templates[2], Template::Drone { speed, health: 2, .. } if *speed == 3.0));
+    assert!(matches!(&l.templates[3], Template::Fuel { fuel, .. } if *fuel == 20.0));
+    assert_eq!(
+        (l.sounds[0].cue, l.sounds[0].volume),
+        (SoundCue::Alarm, 1.0)
+    );
+    assert_eq!(l.sounds[1].volume, 0.25);
+    assert!(Compare::Le.holds(4, 4) && !Compare::Lt.holds(4, 4) && Compare::Ne.holds(1, 2));
 }

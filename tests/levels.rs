@@ -122,13 +122,13 @@ fn each_broken_level_gives_its_expected_errors() {
 }
 
 fn good_level() -> String {
-    std::fs::read_to_string("levels/01_first_flight.ron").unwrap()
+    std::fs::read_to_string("levels/04_first_flight.ron").unwrap()
 }
 
 #[test]
 fn truncated_levels_fail_cleanly() {
     let src = good_level();
-    let path = Path::new("levels/01_first_flight.ron");
+    let path = Path::new("levels/04_first_flight.ron");
     let cuts: Vec<usize> = (0..src.len())
         .step_by(37)
         .filter(|&i| src.is_char_boundary(i))
@@ -175,6 +175,6 @@ proptest! {
                 src.insert_str(i, text);
             }
         }
-        let _ = load_level_source(&src, Path::new("levels/01_first_flight.ron"));
+        let _ = load_level_source(&src, Path::new("levels/04_first_flight.ron"));
     }
 }

@@ -74,11 +74,13 @@ pub fn stress_snapshot(t: f32, half: Vec2) -> Snapshot {
     }));
     let nose = Vec2::new(0.0, 1.0);
     s.ship = Some(ShipDraw {
-        hull: vec![
+        parts: vec![vec![
             Vec2::new(0.0, 0.6),
             Vec2::new(-0.45, -0.4),
             Vec2::new(0.45, -0.4),
-        ],
+        ]],
+        health: vec![1.0],
+        nozzles: vec![Vec2::new(0.0, -0.4)],
         position: Vec2::ZERO,
         nose,
         throttle: 1.0,

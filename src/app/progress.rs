@@ -2,7 +2,7 @@
 //! the user's config folder beside the settings and written the same way (atomically; an
 //! unusable file is set aside as a backup, the player starts afresh and is told once).
 //!
-//! Levels are known by file name (`01_first_flight.ron`), so progress survives moving the
+//! Levels are known by file name (`04_first_flight.ron`), so progress survives moving the
 //! game. A level is unlocked if it is the first of the list or the one before it was won.
 
 use super::config_file::{config_dir, read_optional, ron_error, set_aside, write_atomically};

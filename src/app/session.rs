@@ -40,7 +40,7 @@ impl Session {
         Ok(Session {
             clock: StepClock::new(sim.time_step()),
             camera: Camera::new(ship_position(&sim), rock.bounds),
-            effects: Effects::new(super::shot::EFFECTS_SEED),
+            effects: Effects::new(),
             sim,
             rock,
             level,
@@ -51,7 +51,7 @@ impl Session {
     pub fn restart(&mut self) -> Result<(), String> {
         let zoom = self.camera.zoom;
         self.sim = Sim::from_level(&self.level)?;
-        self.effects = Effects::new(super::shot::EFFECTS_SEED);
+        self.effects = Effects::new();
         self.camera = Camera::new(ship_position(&self.sim), self.rock.bounds);
         self.camera.zoom = zoom;
         self.clock.reset();

@@ -59,6 +59,9 @@ pub struct ActionRun {
 pub struct InputScript {
     /// Format version; this build reads version 1.
     pub version: u32,
+    /// Where and how it was recorded, for a replay (absent in hand-written scripts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recorded: Option<super::replay::Recording>,
     /// The runs, in order.
     pub runs: Vec<ActionRun>,
 }
@@ -101,16 +104,9 @@ impl InputScript {
 
     /// The actions of every step, in order.
     pub fn frames(&self) -> impl Iterator<Item = Actions> + '_ {
-        self.runs.iter().flat_map(|r| {
-            let a = Actions {
-                left: r.left,
-                right: r.right,
-                thrust: r.thrust,
-                fire: r.fire,
-                tractor: r.tractor,
-            };
-            std::iter::repeat_n(a, r.frames as usize)
-        })
+        self.runs
+            .iter()
+            .flat_map(|r| std::iter::repeat_n(r.actions(), r.frames as usize))
     }
 
     /// Number of steps.

@@ -1,9 +1,12 @@
 //! From a loaded level to a running simulation.
 
-use super::sim::{DebrisSetup, ShipTuning, Sim, SimSetup};
+use super::setup::{DebrisSetup, SimSetup};
+use super::ship_def::ShipDef;
+use super::sim::Sim;
 use crate::geom::{Circle, ConvexPolygon, Shape, Vec2};
 use crate::level::{DebrisShape, LoadedLevel};
 use crate::physics::{PhysicsSettings, RockSegment};
+use crate::script::ScriptRuntime;
 
 impl SimSetup {
     /// The setup a level describes: its gravity and physics settings, its rock (every world
@@ -34,6 +37,8 @@ impl SimSetup {
             let shape = debris_shape(&d.shape)
                 .map_err(|e| format!("{}: debris[{i}].shape: {e}", loaded.file.display()))?;
             debris.push(DebrisSetup {
+                name: Some(d.name.clone()),
+                material: d.material,
                 shape,
                 position: d.position,
                 angle: d.angle,
@@ -49,8 +54,17 @@ impl SimSetup {
             time_step: ph.time_step,
             rock: vec![rock],
             debris,
+            enemies: level.enemies.clone(),
+            movers: level.movers.clone(),
+            templates: level.templates.clone(),
+            sounds: level.sounds.iter().map(|s| s.name.clone()).collect(),
+            objective: level.objective.clone(),
+            zones: level.zones.clone(),
+            script: Some(ScriptRuntime::new(level)),
+            pads: level.pads.clone(),
+            pickups: level.pickups.clone(),
             player_start: (level.player_start.position, level.player_start.angle),
-            ship: ShipTuning::default(),
+            ship: ShipDef::builtin().map_err(|e| e.to_string())?,
         })
     }
 }
@@ -64,7 +78,7 @@ impl Sim {
 
 /// The collision shape of a level's debris piece (already validated on load, so an error
 /// here names what still could not be built).
-fn debris_shape(shape: &DebrisShape) -> Result<Shape, String> {
+pub(super) fn debris_shape(shape: &DebrisShape) -> Result<Shape, String> {
     let built = match shape {
         DebrisShape::Polygon { points } => ConvexPolygon::new(points).map(Shape::from),
         DebrisShape::Box { width, height } => {

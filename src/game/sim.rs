@@ -1,107 +1,67 @@
-//! The headless simulation: physics plus the ship, stepped at a fixed rate by actions.
+//! The headless simulation: physics, the ship and the game's entities, stepped at a fixed
+//! rate by actions. One step runs: scripts → ship control → weapons and tractor → enemies →
+//! physics → damage and effects → pickups and pads → respawn → objective.
 
 use super::actions::Actions;
-use super::hud::{Hud, Outcome};
-use crate::geom::{ConvexPolygon, Shape, Vec2};
+use super::components::Health;
+use super::components::{user_data, Body, FuelCan, Piece};
+use super::door::Door;
+use super::enemies::Turret;
+use super::events::GameEvent;
+use super::hud::{ComponentHealth, Hud, Outcome};
+use super::layers;
+use super::particles::Particles;
+use super::scripting::Goal;
+use super::setup::{DebrisSetup, SimSetup};
+use super::ship::Ship;
+use super::ship_def::{PartKind, ShipDef};
+use super::tractor::Tow;
+use super::weapons::BeamTrace;
+use crate::geom::Vec2;
 use crate::hash::Fnv1a;
-use crate::physics::{
-    Body, BodyDef, BodyHandle, ColliderDef, PhysicsSettings, PhysicsWorld, RockSegment,
-};
+use crate::level::Pad;
+use crate::level::{Pickup, Template};
+use crate::physics::{Body as PhysicsBody, BodyDef, BodyHandle, ColliderDef, PhysicsWorld};
+use crate::rng::Pcg32;
+use crate::script::region::Region;
+use crate::script::ScriptRuntime;
 
-/// How the ship flies. The defaults give the heavy, precise feel of Thrust: a thrust-to-
-/// weight ratio near two under Earth gravity, quick but not instant turning.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ShipTuning {
-    /// Main engine force, N.
-    pub thrust_force: f64,
-    /// Turning rate while a rotate key is held, rad/s.
-    pub turn_rate: f64,
-    /// How fast the ship reaches the turning rate (and stops turning), 1/s.
-    pub turn_response: f64,
-    /// Fuel at the start, in seconds of thrust.
-    pub fuel_capacity: f64,
-    /// Hull density, kg/m².
-    pub density: f64,
-    /// Linear drag, 1/s: a little, so the ship does not drift forever.
-    pub drag: f64,
-}
-
-impl Default for ShipTuning {
-    fn default() -> Self {
-        ShipTuning {
-            thrust_force: 18.0,
-            turn_rate: 4.0,
-            turn_response: 20.0,
-            fuel_capacity: 60.0,
-            density: 2.0,
-            drag: 0.05,
-        }
-    }
-}
-
-impl ShipTuning {
-    /// The hull outline, nose along +y.
-    pub fn hull() -> ConvexPolygon {
-        ConvexPolygon::new(&[
-            Vec2::new(0.0, 0.6),
-            Vec2::new(-0.45, -0.4),
-            Vec2::new(0.45, -0.4),
-        ])
-        .expect("the built-in hull is a valid triangle")
-    }
-}
-
-/// A loose convex piece placed in the world.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct DebrisSetup {
-    /// Shape in the piece's frame.
-    pub shape: Shape,
-    /// Position.
-    pub position: Vec2,
-    /// Angle, radians.
-    pub angle: f64,
-    /// Initial velocity.
-    pub velocity: Vec2,
-    /// Initial angular velocity, rad/s.
-    pub angular_velocity: f64,
-    /// Density, kg/m².
-    pub density: f64,
-    /// Friction.
-    pub friction: f64,
-    /// Restitution.
-    pub restitution: f64,
-}
-
-/// Everything needed to start a simulation.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SimSetup {
-    /// Physics settings (gravity, sub-steps, contact method).
-    pub physics: PhysicsSettings,
-    /// The fixed step, seconds.
-    pub time_step: f64,
-    /// Rock chains (each chain's links are within it).
-    pub rock: Vec<Vec<RockSegment>>,
-    /// Loose debris.
-    pub debris: Vec<DebrisSetup>,
-    /// Where the ship starts, and its angle.
-    pub player_start: (Vec2, f64),
-    /// How the ship flies.
-    pub ship: ShipTuning,
-}
+/// Seconds between losing a ship and the next one appearing.
+pub const RESPAWN_DELAY: f64 = 2.0;
+/// Ships at the start of a level.
+pub const LIVES: u32 = 3;
+/// Most live particles.
+pub const MAX_PARTICLES: usize = 20_000;
+/// The seed of the sim's generator: fixed, so every run of a level is the same.
+const SEED: u64 = 0x00C4_FEF1_7000_0001;
 
 /// The running simulation.
-#[derive(Clone, Debug)]
 pub struct Sim {
-    physics: PhysicsWorld,
-    ship: BodyHandle,
-    tuning: ShipTuning,
-    fuel: f64,
+    pub(super) physics: PhysicsWorld,
+    pub(super) world: hecs::World,
+    pub(super) def: ShipDef,
+    pub(super) ship: Option<Ship>,
+    pub(super) tow: Option<Tow>,
+    pub(super) rng: Pcg32,
+    pub(super) events: Vec<GameEvent>,
+    pub(super) pads: Vec<Pad>,
+    pub(super) landed_on: Option<usize>,
+    pub(super) checkpoint: (Vec2, f64),
     time_step: f64,
     steps: u64,
-    debris: Vec<BodyHandle>,
-    lives: u32,
-    score: u64,
-    outcome: Option<Outcome>,
+    pub(super) lives: u32,
+    pub(super) score: u64,
+    pub(super) outcome: Option<Outcome>,
+    respawn_in: Option<f64>,
+    pub(super) particles: Particles,
+    pub(super) beams: Vec<BeamTrace>,
+    /// Names of the enemies destroyed during the last step.
+    pub(super) destroyed: Vec<String>,
+    pub(super) script: Option<ScriptRuntime>,
+    pub(super) doors: Vec<Door>,
+    pub(super) templates: Vec<Template>,
+    pub(super) sound_names: Vec<String>,
+    pub(super) goal: Goal,
 }
 
 impl Sim {
@@ -117,73 +77,218 @@ impl Sim {
         for chain in &setup.rock {
             physics.add_rock(chain);
         }
-        let mut debris = Vec::with_capacity(setup.debris.len());
-        for (i, d) in setup.debris.iter().enumerate() {
-            let b = physics.create_body(&BodyDef {
-                position: d.position,
-                angle: d.angle,
-                linear_velocity: d.velocity,
-                angular_velocity: d.angular_velocity,
-                user_data: 1 + i as u64,
-                ..BodyDef::default()
-            });
-            let mut c = ColliderDef::new(d.shape);
-            c.density = d.density;
-            c.friction = d.friction;
-            c.restitution = d.restitution;
-            physics
-                .add_collider(b, &c)
-                .ok_or_else(|| format!("debris[{i}]: density, friction and restitution must be finite and not negative"))?;
-            debris.push(b);
-        }
-        let (start, angle) = setup.player_start;
-        let ship = physics.create_body(&BodyDef {
-            position: start,
-            angle,
-            linear_damping: setup.ship.drag,
-            ..BodyDef::default()
-        });
-        let mut hull = ColliderDef::new(ShipTuning::hull());
-        hull.density = setup.ship.density;
-        hull.friction = 0.4;
-        hull.restitution = 0.1;
-        physics
-            .add_collider(ship, &hull)
-            .ok_or("ship: the hull density must be finite and not negative")?;
-        Ok(Sim {
+        let mut sim = Sim {
             physics,
-            ship,
-            tuning: setup.ship,
-            fuel: setup.ship.fuel_capacity,
+            world: hecs::World::new(),
+            def: setup.ship.clone(),
+            ship: None,
+            tow: None,
+            rng: Pcg32::new(SEED),
+            events: Vec::new(),
+            pads: setup.pads.clone(),
+            landed_on: None,
+            checkpoint: setup.player_start,
             time_step: setup.time_step,
             steps: 0,
-            debris,
-            lives: 3,
+            lives: LIVES,
             score: 0,
             outcome: None,
-        })
+            respawn_in: None,
+            particles: Particles::new(MAX_PARTICLES),
+            beams: Vec::new(),
+            destroyed: Vec::new(),
+            script: setup.script.clone(),
+            doors: Vec::new(),
+            templates: setup.templates.clone(),
+            sound_names: setup.sounds.clone(),
+            goal: Goal {
+                objective: setup.objective.clone(),
+                zones: setup
+                    .zones
+                    .iter()
+                    .map(|z| (z.name.clone(), Region::new(&z.shape)))
+                    .collect(),
+                countdown: None,
+            },
+        };
+        for m in &setup.movers {
+            let door = Door::new(m, &mut sim.physics)?;
+            sim.doors.push(door);
+        }
+        for (i, d) in setup.debris.iter().enumerate() {
+            sim.spawn_debris(d)
+                .ok_or_else(|| format!("debris[{i}]: density, friction and restitution must be finite and not negative"))?;
+        }
+        for (i, e) in setup.enemies.iter().enumerate() {
+            sim.spawn_enemy(e)
+                .map_err(|m| format!("enemies[{i}]: {m}"))?;
+        }
+        for p in &setup.pickups {
+            sim.spawn_pickup(p);
+        }
+        let (start, angle) = setup.player_start;
+        let fuel = sim.def.fuel;
+        sim.ship = Some(Ship::spawn(&sim.def, &mut sim.physics, start, angle, fuel)?);
+        Ok(sim)
+    }
+
+    /// Adds a debris piece; `None` if its material numbers are invalid.
+    pub fn spawn_debris(&mut self, d: &DebrisSetup) -> Option<hecs::Entity> {
+        let entity = self.world.reserve_entity();
+        let b = self.physics.create_body(&BodyDef {
+            position: d.position,
+            angle: d.angle,
+            linear_velocity: d.velocity,
+            angular_velocity: d.angular_velocity,
+            user_data: user_data(entity),
+            ..BodyDef::default()
+        });
+        let mut c = ColliderDef::new(d.shape);
+        c.density = d.density;
+        c.friction = d.friction;
+        c.restitution = d.restitution;
+        c.filter = layers::filter(layers::DEBRIS);
+        if self.physics.add_collider(b, &c).is_none() {
+            self.physics.remove_body(b);
+            self.world.despawn(entity).ok();
+            return None;
+        }
+        let health = super::damage::piece_health(d.shape.area());
+        let piece = Piece {
+            name: d.name.clone(),
+            material: d.material,
+            health,
+        };
+        self.world.insert(entity, (Body(b), piece)).ok()?;
+        Some(entity)
+    }
+
+    /// Adds a fuel canister.
+    pub fn spawn_pickup(&mut self, p: &Pickup) -> hecs::Entity {
+        self.world.spawn((FuelCan {
+            position: p.position,
+            fuel: p.fuel,
+        },))
     }
 
     /// Advances one fixed step with the player's actions.
     pub fn step(&mut self, actions: &Actions) {
         let dt = self.time_step;
-        if let Some(ship) = self.physics.body(self.ship) {
-            let dir = actions.left as i32 - actions.right as i32;
-            let target = self.tuning.turn_rate * dir as f64;
-            let w = ship.angular_velocity();
-            let blend = (self.tuning.turn_response * dt).min(1.0);
-            let nose = ship.rotation().rotate(Vec2::Y);
-            let center = ship.center_of_mass();
-            self.physics
-                .set_angular_velocity(self.ship, w + (target - w) * blend);
-            if actions.thrust && self.fuel > 0.0 {
-                self.physics
-                    .apply_force(self.ship, nose * self.tuning.thrust_force, center);
-                self.fuel = (self.fuel - dt).max(0.0);
-            }
+        self.events.clear();
+        self.destroyed.clear();
+        let playing = self.outcome.is_none();
+        let none = Actions::default();
+        let actions = if playing { actions } else { &none };
+        self.run_scripts(dt);
+        if let Some(ship) = self.ship.as_mut() {
+            ship.control(&self.def, &mut self.physics, actions, dt, &mut self.rng);
         }
+        self.fire_laser(actions.fire);
+        self.update_tractor(actions);
+        self.run_enemies(dt);
         self.physics.step(dt);
+        self.apply_contacts();
+        self.move_bolts(dt);
+        self.check_tow();
+        self.reap_enemies();
+        self.ship_lost();
+        self.collect_fuel();
+        self.land_on_pads(dt);
+        self.respawn(dt);
+        self.check_objective(dt);
+        self.contact_sparks();
+        self.engine_effects(dt);
+        let gravity = self.physics.settings().gravity;
+        self.particles.step(dt, gravity);
         self.steps += 1;
+    }
+
+    /// When the hull is gone: the ship bursts into pieces, a life is lost, and the next
+    /// ship is due at the checkpoint (or the level is lost).
+    fn ship_lost(&mut self) {
+        let Some(ship) = self.ship.as_ref() else {
+            return;
+        };
+        if !ship.destroyed() {
+            return;
+        }
+        let wreck = ship.wreck(&self.def, &self.physics);
+        let body = ship.body();
+        let at = self
+            .physics
+            .body(body)
+            .map_or(self.checkpoint.0, |b| b.position());
+        self.release_tow();
+        self.physics.remove_body(body);
+        self.ship = None;
+        for (poly, xf, v, w) in wreck {
+            // Each piece flies outwards from the blast as well as with the ship's motion.
+            let out = (xf.p - at).normalize_or_zero();
+            let kick = 3.0 + 2.0 * self.rng.next_f64();
+            let spin = (self.rng.next_f64() - 0.5) * 6.0;
+            self.spawn_debris(&DebrisSetup {
+                velocity: v + out * kick,
+                angular_velocity: w + spin,
+                name: None,
+                material: crate::level::Material::Metal,
+                density: self.def.density,
+                friction: self.def.friction,
+                restitution: self.def.restitution,
+                ..DebrisSetup::new(poly.into(), xf.p, xf.q.angle())
+            });
+        }
+        self.events.push(GameEvent::Explosion {
+            point: at,
+            size: 2.0,
+        });
+        self.events.push(GameEvent::ShipLost);
+        self.lives = self.lives.saturating_sub(1);
+        if self.lives == 0 {
+            self.outcome.get_or_insert(Outcome::Lost);
+        } else {
+            self.respawn_in = Some(RESPAWN_DELAY);
+        }
+    }
+
+    fn respawn(&mut self, dt: f64) {
+        let Some(t) = self.respawn_in.as_mut() else {
+            return;
+        };
+        *t -= dt;
+        if *t > 0.0 {
+            return;
+        }
+        self.respawn_in = None;
+        let (at, angle) = self.checkpoint;
+        if let Ok(ship) = Ship::spawn(&self.def, &mut self.physics, at, angle, self.def.fuel) {
+            self.ship = Some(ship);
+            self.events.push(GameEvent::Respawn);
+        }
+    }
+
+    /// Live particles (sparks, dust, exhaust, explosions), for drawing.
+    pub fn particles(&self) -> &Particles {
+        &self.particles
+    }
+
+    /// Laser beams fired in the last moments, for drawing.
+    pub fn beams(&self) -> &[BeamTrace] {
+        &self.beams
+    }
+
+    /// The zone scripts' state (flags, counters, zones), if the level has scripts.
+    pub fn script(&self) -> Option<&ScriptRuntime> {
+        self.script.as_ref()
+    }
+
+    /// The doors and lifts, in level order.
+    pub fn doors(&self) -> &[Door] {
+        &self.doors
+    }
+
+    /// Enemies left, by kind: turrets, drones and reactors together.
+    pub fn enemies_left(&self) -> usize {
+        self.world.query::<&Health>().iter().count()
     }
 
     /// The physics world (read only).
@@ -191,42 +296,98 @@ impl Sim {
         &self.physics
     }
 
-    /// The ship's body handle.
-    pub fn ship_handle(&self) -> BodyHandle {
-        self.ship
+    /// The entity world (read only): debris pieces, enemies, pickups.
+    pub fn entities(&self) -> &hecs::World {
+        &self.world
     }
 
-    /// The ship's body.
-    pub fn ship(&self) -> Option<&Body> {
-        self.physics.body(self.ship)
+    /// The ship's definition.
+    pub fn ship_def(&self) -> &ShipDef {
+        &self.def
     }
 
-    /// The debris bodies, in level order.
-    pub fn debris(&self) -> &[BodyHandle] {
-        &self.debris
+    /// The ship while it flies.
+    pub fn ship_state(&self) -> Option<&Ship> {
+        self.ship.as_ref()
     }
 
-    /// Fuel left, seconds of thrust.
+    /// The ship's body handle, if a ship is flying.
+    pub fn ship_handle(&self) -> Option<BodyHandle> {
+        self.ship.as_ref().map(Ship::body)
+    }
+
+    /// The ship's body, if a ship is flying.
+    pub fn ship(&self) -> Option<&PhysicsBody> {
+        self.physics.body(self.ship_handle()?)
+    }
+
+    /// The debris bodies, oldest first.
+    pub fn debris(&self) -> Vec<BodyHandle> {
+        let mut out: Vec<(u64, BodyHandle)> = self
+            .world
+            .query::<(hecs::Entity, &Body, &Piece)>()
+            .iter()
+            .map(|(e, b, _)| (user_data(e), b.0))
+            .collect();
+        out.sort_unstable_by_key(|&(e, _)| e);
+        out.into_iter().map(|(_, b)| b).collect()
+    }
+
+    /// What happened during the last step.
+    pub fn events(&self) -> &[GameEvent] {
+        &self.events
+    }
+
+    /// Fuel left, seconds of thrust (0 while no ship flies).
     pub fn fuel(&self) -> f64 {
-        self.fuel
+        self.ship.as_ref().map_or(0.0, Ship::fuel)
+    }
+
+    /// Ships left, the one flying included.
+    pub fn lives(&self) -> u32 {
+        self.lives
+    }
+
+    /// Points scored.
+    pub fn score(&self) -> u64 {
+        self.score
+    }
+
+    /// Where the next ship appears, and its angle.
+    pub fn checkpoint(&self) -> (Vec2, f64) {
+        self.checkpoint
     }
 
     /// What the HUD shows after the last step.
     pub fn hud(&self) -> Hud {
-        let capacity = self.tuning.fuel_capacity;
+        let capacity = self.def.fuel;
+        let components = PartKind::ALL
+            .iter()
+            .map(|&k| ComponentHealth {
+                name: k.label(),
+                health: self.ship.as_ref().map_or(0.0, |s| s.health_fraction(k)),
+            })
+            .collect();
         Hud {
             fuel: if capacity > 0.0 {
-                self.fuel / capacity
+                self.fuel() / capacity
             } else {
                 0.0
             },
-            hull: 1.0,
-            components: Vec::new(),
+            hull: self
+                .ship
+                .as_ref()
+                .map_or(0.0, |s| s.health_fraction(PartKind::Hull)),
+            components,
             score: self.score,
             lives: self.lives,
-            message: None,
-            objective: String::new(),
-            countdown: None,
+            message: self
+                .script
+                .as_ref()
+                .and_then(|s| s.message())
+                .map(|(m, _)| m.to_string()),
+            objective: self.objective_text(),
+            countdown: self.goal.countdown,
         }
     }
 
@@ -246,85 +407,55 @@ impl Sim {
     }
 
     /// The state hash: FNV-1a 64 over the raw bits of every body's position, rotation and
-    /// velocities, plus the game state (fuel, step count).
+    /// velocities, plus the game state (ship parts and fuel, entities, lives, score, the
+    /// generator, step count).
     pub fn state_hash(&self) -> u64 {
         let mut h = Fnv1a::new();
         h.write_u64(self.physics.state_hash());
-        h.write_f64(self.fuel);
+        if let Some(ship) = &self.ship {
+            ship.hash_into(&mut h);
+        }
+        let mut pieces: Vec<(u64, f64)> = self
+            .world
+            .query::<(hecs::Entity, &Piece)>()
+            .iter()
+            .map(|(e, p)| (user_data(e), p.health))
+            .collect();
+        pieces.sort_unstable_by_key(|p| p.0);
+        for (e, health) in pieces {
+            h.write_u64(e);
+            h.write_f64(health);
+        }
+        let mut enemies: Vec<(u64, f64, f64)> = self
+            .world
+            .query::<(hecs::Entity, &Health, Option<&Turret>)>()
+            .iter()
+            .map(|(e, hp, t)| (user_data(e), hp.hits, t.map_or(0.0, |t| t.aim + t.cooldown)))
+            .collect();
+        enemies.sort_unstable_by_key(|e| e.0);
+        for (e, hits, turret) in enemies {
+            h.write_u64(e);
+            h.write_f64(hits);
+            h.write_f64(turret);
+        }
+        for bolt in self.bolts() {
+            h.write_f64(bolt.position.x);
+            h.write_f64(bolt.position.y);
+        }
+        h.write_u64(self.world.query::<&FuelCan>().iter().count() as u64);
+        h.write_u64(self.tow.is_some() as u64);
+        if let Some(script) = &self.script {
+            script.hash_into(&mut h);
+        }
+        for door in &self.doors {
+            door.hash_into(&mut h);
+        }
+        h.write_f64(self.goal.countdown.unwrap_or(-1.0));
+        h.write_u64(self.outcome.map_or(0, |o| 1 + o as u64));
+        h.write_u64(self.lives as u64);
+        h.write_u64(self.score);
+        h.write_u64(self.rng.clone().next_u32() as u64);
         h.write_u64(self.steps);
         h.finish()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn setup() -> SimSetup {
-        let floor = RockSegment::chain(&[Vec2::new(20.0, 0.0), Vec2::new(-20.0, 0.0)], false);
-        SimSetup {
-            physics: PhysicsSettings::default(),
-            time_step: 1.0 / 120.0,
-            rock: vec![floor],
-            debris: Vec::new(),
-            player_start: (Vec2::new(0.0, 0.5), 0.0),
-            ship: ShipTuning::default(),
-        }
-    }
-
-    #[test]
-    fn thrust_lifts_the_ship_and_burns_fuel() {
-        let mut sim = Sim::new(&setup()).unwrap();
-        let thrust = Actions {
-            thrust: true,
-            ..Actions::default()
-        };
-        for _ in 0..120 {
-            sim.step(&thrust);
-        }
-        assert!(
-            sim.ship().unwrap().position().y > 2.0,
-            "climbed: {:?}",
-            sim.ship().unwrap().position()
-        );
-        assert!((sim.fuel() - (60.0 - 1.0)).abs() < 1e-9);
-    }
-
-    #[test]
-    fn no_fuel_no_thrust() {
-        let mut s = setup();
-        s.ship.fuel_capacity = 0.0;
-        let mut sim = Sim::new(&s).unwrap();
-        let thrust = Actions {
-            thrust: true,
-            ..Actions::default()
-        };
-        for _ in 0..120 {
-            sim.step(&thrust);
-        }
-        assert!(
-            sim.ship().unwrap().position().y < 0.7,
-            "stayed down: {:?}",
-            sim.ship().unwrap().position()
-        );
-    }
-
-    #[test]
-    fn rotate_keys_turn_the_ship_at_the_tuned_rate() {
-        let mut sim = Sim::new(&setup()).unwrap();
-        let mut s2 = setup();
-        s2.player_start.0.y = 5.0;
-        s2.physics.gravity = Vec2::ZERO;
-        let mut sim2 = Sim::new(&s2).unwrap();
-        let left = Actions {
-            left: true,
-            ..Actions::default()
-        };
-        for _ in 0..60 {
-            sim2.step(&left);
-            sim.step(&Actions::default());
-        }
-        assert!((sim2.ship().unwrap().angular_velocity() - 4.0).abs() < 1e-3);
-        assert_ne!(sim.state_hash(), sim2.state_hash());
     }
 }

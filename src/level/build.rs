@@ -22,6 +22,11 @@ pub struct LoadedLevel {
     /// How long parsing, outlining, merging and building the tree took. A report for
     /// people only: nothing in the simulation may read it.
     pub build_time: Duration,
+    /// FNV-1a 64 of the level file's text and the mesh files it uses: replays recorded
+    /// against other content are refused.
+    pub content_hash: u64,
+    /// The level file, then every mesh file it reads (what a live reload watches).
+    pub sources: Vec<PathBuf>,
 }
 
 impl LoadedLevel {
@@ -58,7 +63,7 @@ pub fn world_brushes(level: &Level, flair_outlines: &[Vec<OutlinePolygon>]) -> W
     for (f, outline) in level.flair.iter().zip(flair_outlines) {
         let place = Placement {
             position: f.position,
-            rotation: f.rotation,
+            rotation: f.angle,
             scale: f.scale,
         };
         let moved = |c: &Vec<Vec2>| c.iter().map(|p| place.apply(*p)).collect::<Vec<_>>();

@@ -4,7 +4,7 @@ use crate::brush::Mesh;
 use crate::geom::Vec2;
 use serde::{Deserialize, Serialize};
 
-fn one() -> f64 {
+pub(super) fn one() -> f64 {
     1.0
 }
 
@@ -18,9 +18,10 @@ pub struct Flair {
     pub mesh: MeshSource,
     /// Where the mesh's origin goes (m).
     pub position: Vec2,
-    /// Rotation in radians, counter-clockwise (default 0).
+    /// Heading in radians, counter-clockwise (default 0). Version 1 files call it
+    /// `rotation`.
     #[serde(default)]
-    pub rotation: f64,
+    pub angle: f64,
     /// Uniform scale (default 1).
     #[serde(default = "one")]
     pub scale: f64,
@@ -68,11 +69,11 @@ pub struct Debris {
     pub material: Material,
 }
 
-fn default_friction() -> f64 {
+pub(super) fn default_friction() -> f64 {
     0.6
 }
 
-fn default_restitution() -> f64 {
+pub(super) fn default_restitution() -> f64 {
     0.1
 }
 
@@ -138,6 +139,20 @@ pub enum Enemy {
         #[serde(default = "default_health")]
         health: u32,
     },
+    /// The heart of an enemy base: it does not fight back, but destroying it may start the
+    /// escape countdown.
+    Reactor {
+        /// Unique name.
+        name: String,
+        /// Centre (m).
+        position: Vec2,
+        /// Radius (m, default 1.5).
+        #[serde(default = "default_reactor_radius")]
+        radius: f64,
+        /// Hits to destroy (default 12).
+        #[serde(default = "default_reactor_health")]
+        health: u32,
+    },
     /// A flying enemy that patrols a path.
     Drone {
         /// Unique name.
@@ -153,19 +168,25 @@ pub enum Enemy {
     },
 }
 
-fn default_fire_interval() -> f64 {
+pub(super) fn default_fire_interval() -> f64 {
     2.0
 }
-fn default_range() -> f64 {
+pub(super) fn default_range() -> f64 {
     30.0
 }
-fn default_health() -> u32 {
+pub(super) fn default_health() -> u32 {
     3
 }
-fn default_drone_speed() -> f64 {
+fn default_reactor_radius() -> f64 {
+    1.5
+}
+fn default_reactor_health() -> u32 {
+    12
+}
+pub(super) fn default_drone_speed() -> f64 {
     3.0
 }
-fn default_drone_health() -> u32 {
+pub(super) fn default_drone_health() -> u32 {
     2
 }
 
@@ -173,7 +194,9 @@ impl Enemy {
     /// The enemy's name.
     pub fn name(&self) -> &str {
         match self {
-            Enemy::Turret { name, .. } | Enemy::Drone { name, .. } => name,
+            Enemy::Turret { name, .. }
+            | Enemy::Drone { name, .. }
+            | Enemy::Reactor { name, .. } => name,
         }
     }
 }

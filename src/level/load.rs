@@ -6,7 +6,7 @@ use super::entities::MeshSource;
 use super::error::{LevelErrors, Problem};
 use super::ron_message::describe;
 use super::scan::unbalanced_bracket;
-use super::schema::Level;
+use super::schema::{Level, LEVEL_VERSION};
 use super::source_map::{Position, SourceMap};
 use super::validate::validate;
 use super::validate_shapes::MAX_COORDINATE;
@@ -45,7 +45,12 @@ fn read_text(path: &Path) -> Result<String, LevelErrors> {
     })
 }
 
-fn parse<T: serde::de::DeserializeOwned>(source: &str, file: &Path) -> Result<T, LevelErrors> {
+/// Parses `source`, the text of `file`, as RON into `T`; a problem names the file, the line
+/// and column, the item the parser stopped in, and what was expected.
+pub fn parse_ron<T: serde::de::DeserializeOwned>(
+    source: &str,
+    file: &Path,
+) -> Result<T, LevelErrors> {
     ron::Options::default().from_str(source).map_err(|e| {
         // A bracket out of place confuses the parser into a vaguer message further on: say
         // which bracket is wrong instead, and keep the parser's words.
@@ -84,14 +89,18 @@ pub fn load_level(path: &Path) -> Result<LoadedLevel, LevelErrors> {
 
 /// Reads and parses a mesh file.
 pub fn load_mesh_file(path: &Path) -> Result<Mesh, LevelErrors> {
-    parse(&read_text(path)?, path)
+    parse_ron(&read_text(path)?, path)
 }
 
 /// Loads `source` as the text of the level file `path` (meshes are found relative to the
 /// file's folder), validates it and builds it.
 pub fn load_level_source(source: &str, path: &Path) -> Result<LoadedLevel, LevelErrors> {
     let start = Instant::now();
-    let level: Level = parse(source, path)?;
+    let migrated = super::migrate::migrate(source, path)?;
+    let mut level: Level = parse_ron(&migrated.text, path).map_err(|e| migrated.as_written(e))?;
+    if migrated.upgraded_from.is_some() {
+        level.version = LEVEL_VERSION;
+    }
     let mut problems = validate(&level);
     let base = path.parent().unwrap_or(Path::new("."));
     let mut files: BTreeMap<PathBuf, Result<Vec<OutlinePolygon>, String>> = BTreeMap::new();
@@ -153,16 +162,28 @@ pub fn load_level_source(source: &str, path: &Path) -> Result<LoadedLevel, Level
             }
         }
         if problems.is_empty() {
+            // The content hash covers the level's text and every mesh file it read, so a
+            // replay can tell that it was recorded against this exact level.
+            let mut hash = crate::hash::Fnv1a::new();
+            hash.write(source.as_bytes());
+            let mut sources = vec![path.to_path_buf()];
+            for file in files.keys() {
+                hash.write(&std::fs::read(file).unwrap_or_default());
+                sources.push(file.clone());
+            }
             return Ok(LoadedLevel {
                 file: path.to_path_buf(),
                 level,
                 world,
                 tree,
                 build_time: start.elapsed(),
+                content_hash: hash.finish(),
+                sources,
             });
         }
     }
-    let map = SourceMap::new(source);
+    // The upgraded text has every item where the file has it.
+    let map = SourceMap::new(&migrated.text);
     let mut problems: Vec<Problem> = problems
         .into_iter()
         .map(|(item, message)| {
@@ -171,7 +192,7 @@ pub fn load_level_source(source: &str, path: &Path) -> Result<LoadedLevel, Level
                 file: path.to_path_buf(),
                 line: at.line,
                 col: at.col,
-                item,
+                item: migrated.item_as_written(&item),
                 message,
             }
         })

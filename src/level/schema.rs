@@ -4,19 +4,22 @@
 //! every optional field has a default, documented in `docs/levels.md`.
 
 use super::entities::{Debris, Enemy, Flair, Mover};
+use super::items::{Pad, Pickup};
 use super::script::{Counter, Objective, Zone};
+use super::templates::{Sound, Template};
 use crate::collide::ContactMethod;
 use crate::geom::Vec2;
 use serde::{Deserialize, Serialize};
 
-/// The level format version this build reads.
-pub const LEVEL_VERSION: u32 = 1;
+/// The level format version this build writes and reads; older files are upgraded on load
+/// (see `migrate.rs` for what changed in each version).
+pub const LEVEL_VERSION: u32 = 2;
 
 /// A level: one RON file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Level {
-    /// Format version; must be [`LEVEL_VERSION`].
+    /// Format version: [`LEVEL_VERSION`] once loaded (older files are upgraded on load).
     pub version: u32,
     /// Name shown to the player.
     pub name: String,
@@ -52,12 +55,24 @@ pub struct Level {
     /// The level's integer counters.
     #[serde(default)]
     pub counters: Vec<Counter>,
+    /// Entities that `Spawn` actions create, by name.
+    #[serde(default)]
+    pub templates: Vec<Template>,
+    /// Sound cues that `Sound` actions play, by name.
+    #[serde(default)]
+    pub sounds: Vec<Sound>,
     /// Trigger regions and what they do.
     #[serde(default)]
     pub zones: Vec<Zone>,
     /// What finishes the level.
     #[serde(default)]
     pub objective: Objective,
+    /// Landing pads that refuel the ship and become its checkpoint.
+    #[serde(default)]
+    pub pads: Vec<Pad>,
+    /// Fuel canisters.
+    #[serde(default)]
+    pub pickups: Vec<Pickup>,
 }
 
 /// The default gravity: 4 m/s² downwards.

@@ -1,5 +1,6 @@
-//! Level sections for scripting: counters, zones with their conditions and actions, and the
-//! objective.
+//! Level sections for scripting: counters, zones with their triggers, conditions and
+//! actions, and the objective. `docs/levels.md` describes the language with examples; the
+//! runtime that executes it is [`crate::script`].
 
 use crate::geom::Vec2;
 use serde::{Deserialize, Serialize};
@@ -15,7 +16,7 @@ pub struct Counter {
     pub initial: i64,
 }
 
-/// A region that triggers actions.
+/// A region with a trigger, conditions and a sequence of actions.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Zone {
@@ -26,22 +27,26 @@ pub struct Zone {
     /// When it fires (default `Enter`).
     #[serde(default)]
     pub trigger: Trigger,
-    /// What sets it off (default `Player`).
+    /// What sets off `Enter`, `Exit` and `Inside` (default `Player`).
     #[serde(default)]
     pub who: Who,
     /// Fire only the first time (default true).
     #[serde(default = "yes")]
     pub once: bool,
-    /// All must hold for the actions to run (default none).
+    /// All must hold, when it fires, for the actions to run (default none).
     #[serde(default)]
     pub conditions: Vec<Condition>,
-    /// What happens, in order.
+    /// What happens, in order; `Wait` delays the rest of the sequence.
     #[serde(default)]
     pub actions: Vec<Action>,
 }
 
 fn yes() -> bool {
     true
+}
+
+fn three() -> f64 {
+    3.0
 }
 
 /// A zone's region.
@@ -70,18 +75,24 @@ pub enum ZoneShape {
 }
 
 /// When a zone fires.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub enum Trigger {
-    /// When something enters.
+    /// When something (see [`Zone::who`]) enters: once per thing that enters.
     #[default]
     Enter,
-    /// When something leaves.
+    /// When something leaves: once per thing that leaves.
     Exit,
     /// Every step something is inside.
     Inside,
+    /// The step after the named flag changed (set or cleared).
+    FlagChanged(String),
+    /// Once, this many seconds after the level starts.
+    Timer(f64),
+    /// Every this many seconds after the level starts (first at that time, not at 0).
+    Every(f64),
 }
 
-/// What a zone reacts to.
+/// What sets off a zone's `Enter`, `Exit` and `Inside` triggers.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Who {
     /// The player's ship.
@@ -91,8 +102,39 @@ pub enum Who {
     AnyDebris,
     /// One named debris piece.
     Debris(String),
-    /// Anything that moves.
+    /// Anything that moves: the ship, debris, enemies, movers.
     Anything,
+}
+
+/// How a counter compares with a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Compare {
+    /// Equal (`==`).
+    Eq,
+    /// Not equal (`!=`).
+    Ne,
+    /// Less than (`<`).
+    Lt,
+    /// At most (`<=`).
+    Le,
+    /// Greater than (`>`).
+    Gt,
+    /// At least (`>=`).
+    Ge,
+}
+
+impl Compare {
+    /// Whether `left` compares so with `right`.
+    pub fn holds(self, left: i64, right: i64) -> bool {
+        match self {
+            Compare::Eq => left == right,
+            Compare::Ne => left != right,
+            Compare::Lt => left < right,
+            Compare::Le => left <= right,
+            Compare::Gt => left > right,
+            Compare::Ge => left >= right,
+        }
+    }
 }
 
 /// A condition on the world state.
@@ -102,29 +144,67 @@ pub enum Condition {
     FlagSet(String),
     /// The flag is clear.
     FlagClear(String),
-    /// The counter is at least the value.
+    /// The counter compares so with the value: `Counter("crystals", Ge, 3)`.
+    Counter(String, Compare, i64),
+    /// The counter is at least the value (short for `Counter(name, Ge, value)`).
     CounterAtLeast(String, i64),
-    /// The counter is below the value.
+    /// The counter is below the value (short for `Counter(name, Lt, value)`).
     CounterBelow(String, i64),
 }
 
-/// Something a zone does.
+/// Something a zone does. Actions run in order; `Wait` pauses the rest of the sequence.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Action {
     /// Set a flag.
     SetFlag(String),
     /// Clear a flag.
     ClearFlag(String),
+    /// Set a clear flag, clear a set one.
+    ToggleFlag(String),
     /// Add to a counter (negative subtracts).
     AddCounter(String, i64),
     /// Open the named door.
     OpenDoor(String),
     /// Close the named door.
     CloseDoor(String),
+    /// Open the named door if it is closed or closing, else close it.
+    ToggleDoor(String),
     /// Show a message on screen.
-    Message(String),
+    Message {
+        /// The text.
+        text: String,
+        /// How long it stays, seconds (default 3).
+        #[serde(default = "three")]
+        seconds: f64,
+    },
+    /// Create an entity from a template.
+    Spawn {
+        /// The template's name (see `templates`).
+        template: String,
+        /// Where (m).
+        at: Vec2,
+        /// Its angle, radians (default 0).
+        #[serde(default)]
+        angle: f64,
+    },
+    /// Play a sound cue by its name in `sounds`.
+    Sound(String),
+    /// Make this the place the ship restarts from.
+    Checkpoint {
+        /// Position (m).
+        position: Vec2,
+        /// Heading, radians; 0 points the nose up (default 0).
+        #[serde(default)]
+        angle: f64,
+    },
+    /// Change the world's gravity (m/s²).
+    Gravity(Vec2),
+    /// Wait this many seconds before the rest of the sequence.
+    Wait(f64),
     /// Finish the level (won).
     Win,
+    /// Finish the level (lost).
+    Lose,
     /// Destroy the ship.
     Kill,
 }
@@ -148,4 +228,13 @@ pub enum Objective {
     },
     /// Destroy every enemy.
     DestroyAllEnemies,
+    /// Destroy the named enemy (a reactor), then reach the zone before the countdown ends.
+    DestroyAndEscape {
+        /// The enemy to destroy.
+        target: String,
+        /// The exit zone.
+        zone: String,
+        /// Seconds from the target's destruction to reach the zone.
+        seconds: f64,
+    },
 }

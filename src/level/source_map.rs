@@ -182,6 +182,38 @@ impl SourceMap {
 }
 
 impl SourceMap {
+    /// The item at exactly `path`, if the text has it (no fallback to a parent).
+    fn find(&self, path: &str) -> Option<&Node> {
+        let mut node = &self.root;
+        for step in path_steps(path) {
+            node = match step {
+                Step::Field(name) => node.fields.iter().find(|(n, _)| n == name).map(|(_, v)| v),
+                Step::Index(i) => node.items.get(i),
+            }?;
+        }
+        Some(node)
+    }
+
+    /// Where the name of the struct field at exactly `path` starts (`flair[0].rotation`
+    /// gives the position of the `r`), if the text has that field.
+    pub fn field_key(&self, path: &str) -> Option<Position> {
+        self.find(path)?.key
+    }
+
+    /// Where the value at exactly `path` starts and ends (the end just past its last
+    /// character), if the text has it.
+    pub fn span(&self, path: &str) -> Option<(Position, Position)> {
+        let node = self.find(path)?;
+        Some((node.at?, node.end?))
+    }
+
+    /// How many list items the value at exactly `path` holds (0 if it is absent).
+    pub fn item_count(&self, path: &str) -> usize {
+        self.find(path).map_or(0, |n| n.items.len())
+    }
+}
+
+impl SourceMap {
     /// The path of the innermost item whose text holds `at` (such as `debris[2].shape.radius`),
     /// empty when `at` is in no item (between top-level fields).
     pub fn path_at(&self, at: Position) -> String {
@@ -257,6 +289,20 @@ mod tests {
         assert_eq!(map.path_at(Position { line: 3, col: 6 }), "b");
         assert_eq!(map.path_at(Position { line: 3, col: 3 }), "b");
         assert_eq!(map.path_at(Position { line: 3, col: 7 }), "");
+    }
+
+    #[test]
+    fn finds_exact_fields_and_counts_items() {
+        let src = "(\n  a: [(r: 1), (r: \"x\", s: 2)],\n  b: 35,\n)";
+        let map = SourceMap::new(src);
+        assert_eq!(map.item_count("a"), 2);
+        assert_eq!(map.item_count("c"), 0);
+        assert_eq!(map.field_key("a[1].s"), Some(Position { line: 2, col: 24 }));
+        assert_eq!(map.field_key("a[0].s"), None);
+        assert_eq!(
+            map.span("b"),
+            Some((Position { line: 3, col: 6 }, Position { line: 3, col: 8 }))
+        );
     }
 
     #[test]

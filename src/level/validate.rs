@@ -1,26 +1,27 @@
 //! Level validation: every value in range, every name unique, every reference resolved.
 //! Meshes are checked by the loader, which reads them.
 
-use super::entities::{Enemy, MoverKind};
+use super::entities::Enemy;
 use super::schema::{Level, LEVEL_VERSION};
-use super::script::{Action, Condition, Objective, Who};
 use super::validate_shapes::{Checker, MAX_BODY_SIZE, MAX_BRUSH_SIZE};
+
 use std::collections::BTreeMap;
 
 /// Largest gravity, speed or spin a level may ask for: far beyond play, so only typos hit it.
-const MAX_RATE: f64 = 1.0e4;
+pub(super) const MAX_RATE: f64 = 1.0e4;
 
 /// Every problem of `level` as (item path, message), in the order of the file's sections.
 pub fn validate(level: &Level) -> Vec<(String, String)> {
     let mut c = Checker::default();
+    // The loader upgrades older files, so anything but the current version is unreadable.
     if level.version != LEVEL_VERSION {
-        c.fail(
-            "version",
+        let message = super::migrate::version_problem(level.version).unwrap_or_else(|| {
             format!(
-                "unsupported level version {}: expected {LEVEL_VERSION}",
+                "level version {} must be upgraded before validation; expected {LEVEL_VERSION}",
                 level.version
-            ),
-        );
+            )
+        });
+        c.fail("version", message);
     }
     if level.name.trim().is_empty() {
         c.fail("name", "expected a non-empty level name");
@@ -73,7 +74,7 @@ pub fn validate(level: &Level) -> Vec<(String, String)> {
         let p = format!("flair[{i}]");
         names.add(&mut c, &p, &f.name);
         c.point(&format!("{p}.position"), f.position);
-        c.finite(&format!("{p}.rotation"), f.rotation, MAX_RATE);
+        c.finite(&format!("{p}.angle"), f.angle, MAX_RATE);
         c.number(&format!("{p}.scale"), f.scale, 0.0, 1000.0, true);
     }
     for (i, d) in level.debris.iter().enumerate() {
@@ -121,6 +122,12 @@ pub fn validate(level: &Level) -> Vec<(String, String)> {
                 );
                 c.number(&format!("{p}.range"), *range, 0.0, MAX_BRUSH_SIZE, true);
             }
+            Enemy::Reactor {
+                position, radius, ..
+            } => {
+                c.point(&format!("{p}.position"), *position);
+                c.number(&format!("{p}.radius"), *radius, 0.0, MAX_BODY_SIZE, true);
+            }
             Enemy::Drone { path, speed, .. } => {
                 if path.is_empty() {
                     c.fail(format!("{p}.path"), "expected at least one point");
@@ -144,83 +151,21 @@ pub fn validate(level: &Level) -> Vec<(String, String)> {
         c.points(&format!("{p}.path"), &m.path);
         c.number(&format!("{p}.speed"), m.speed, 0.0, MAX_RATE, true);
     }
-    let flags = unique_list(&mut c, "flags", level.flags.iter().map(String::as_str));
-    let counters = unique_list(
-        &mut c,
-        "counters",
-        level.counters.iter().map(|k| k.name.as_str()),
-    );
-    for (i, z) in level.zones.iter().enumerate() {
-        let p = format!("zones[{i}]");
-        names.add(&mut c, &p, &z.name);
-        c.zone_shape(&format!("{p}.shape"), &z.shape);
-        if let Who::Debris(name) = &z.who {
-            names.expect(&mut c, &format!("{p}.who"), name, "debris", |path| {
-                path.starts_with("debris")
-            });
-        }
-        for (k, cond) in z.conditions.iter().enumerate() {
-            let cp = format!("{p}.conditions[{k}]");
-            match cond {
-                Condition::FlagSet(f) | Condition::FlagClear(f) => {
-                    known(&mut c, &cp, f, "flag", &flags)
-                }
-                Condition::CounterAtLeast(n, _) | Condition::CounterBelow(n, _) => {
-                    known(&mut c, &cp, n, "counter", &counters)
-                }
-            }
-        }
-        for (k, action) in z.actions.iter().enumerate() {
-            let ap = format!("{p}.actions[{k}]");
-            match action {
-                Action::SetFlag(f) | Action::ClearFlag(f) => known(&mut c, &ap, f, "flag", &flags),
-                Action::AddCounter(n, _) => known(&mut c, &ap, n, "counter", &counters),
-                Action::OpenDoor(d) | Action::CloseDoor(d) => {
-                    let doors: Vec<&str> = level
-                        .movers
-                        .iter()
-                        .filter(|m| m.kind == MoverKind::Door)
-                        .map(|m| m.name.as_str())
-                        .collect();
-                    known(&mut c, &ap, d, "door", &doors);
-                }
-                Action::Message(_) | Action::Win | Action::Kill => {}
-            }
-        }
-    }
-    match &level.objective {
-        Objective::ReachZone(z) => {
-            names.expect(&mut c, "objective", z, "zone", |p| p.starts_with("zones"))
-        }
-        Objective::SetFlag(f) => known(&mut c, "objective", f, "flag", &flags),
-        Objective::Deliver { debris, zone } => {
-            for (i, d) in debris.iter().enumerate() {
-                names.expect(
-                    &mut c,
-                    &format!("objective.debris[{i}]"),
-                    d,
-                    "debris",
-                    |p| p.starts_with("debris"),
-                );
-            }
-            names.expect(&mut c, "objective.zone", zone, "zone", |p| {
-                p.starts_with("zones")
-            });
-        }
-        Objective::Explore | Objective::DestroyAllEnemies => {}
-    }
+    super::validate_script::validate_script(&mut c, &mut names, level);
+    super::items::validate_items(&mut c, &level.pads, &level.pickups);
     c.problems
 }
 
 /// Entity names (flair, debris, enemies, movers, zones share one namespace), with the path
 /// of the item that holds each.
 #[derive(Default)]
-struct Names {
+pub(super) struct Names {
     owner: BTreeMap<String, String>,
 }
 
 impl Names {
-    fn add(&mut self, c: &mut Checker, path: &str, name: &str) {
+    /// Records `name` as held by the item at `path`; a second holder is an error.
+    pub(super) fn add(&mut self, c: &mut Checker, path: &str, name: &str) {
         if name.trim().is_empty() {
             c.fail(format!("{path}.name"), "expected a non-empty name");
         } else if let Some(first) = self.owner.get(name) {
@@ -230,7 +175,8 @@ impl Names {
         }
     }
 
-    fn expect(
+    /// Checks that `name` is held by an item `is_kind` accepts (by its path).
+    pub(super) fn expect(
         &self,
         c: &mut Checker,
         path: &str,
@@ -257,11 +203,13 @@ impl Names {
     }
 }
 
-fn list(names: &[&str]) -> String {
+/// The names in backticks, or a note that there are none.
+pub(super) fn list(names: &[&str]) -> String {
     super::ron_message::backticked(names, "(none declared)")
 }
 
-fn known(c: &mut Checker, path: &str, name: &str, what: &str, declared: &[&str]) {
+/// Checks that `name` is one of `declared`, else lists them.
+pub(super) fn known(c: &mut Checker, path: &str, name: &str, what: &str, declared: &[&str]) {
     if !declared.contains(&name) {
         c.fail(
             path,
@@ -273,7 +221,8 @@ fn known(c: &mut Checker, path: &str, name: &str, what: &str, declared: &[&str])
     }
 }
 
-fn unique_list<'a>(
+/// The non-empty, unique names of a section, with an error for each other.
+pub(super) fn unique_list<'a>(
     c: &mut Checker,
     section: &str,
     names: impl Iterator<Item = &'a str>,

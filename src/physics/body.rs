@@ -203,6 +203,26 @@ impl Body {
         self.inertia
     }
 
+    /// Linear damping, 1/s, as created.
+    pub fn linear_damping(&self) -> f64 {
+        self.linear_damping
+    }
+
+    /// Angular damping, 1/s, as created.
+    pub fn angular_damping(&self) -> f64 {
+        self.angular_damping
+    }
+
+    /// How strongly the world's gravity pulls this body.
+    pub fn gravity_scale(&self) -> f64 {
+        self.gravity_scale
+    }
+
+    /// Whether the body never rotates.
+    pub fn is_fixed_rotation(&self) -> bool {
+        self.fixed_rotation
+    }
+
     /// Whether it uses continuous collision against every body.
     pub fn is_bullet(&self) -> bool {
         self.bullet

@@ -27,6 +27,19 @@ impl PhysicsWorld {
     /// among colliders whose filter the query's `filter` allows. Rock is hit only from its
     /// open side. Ties go to the lower index, so the answer is the same on every run.
     pub fn ray_cast(&self, origin: Vec2, translation: Vec2, filter: Filter) -> Option<RayHitInfo> {
+        self.ray_cast_excluding(origin, translation, filter, &[])
+    }
+
+    /// As [`PhysicsWorld::ray_cast`], but the colliders of the bodies in `exclude` are never
+    /// hit: a gun's ray starts inside its own ship, and a sight line must not be blocked by
+    /// the looker or the target.
+    pub fn ray_cast_excluding(
+        &self,
+        origin: Vec2,
+        translation: Vec2,
+        filter: Filter,
+        exclude: &[BodyHandle],
+    ) -> Option<RayHitInfo> {
         let ray = RayCast {
             origin,
             translation,
@@ -56,7 +69,10 @@ impl PhysicsWorld {
         }
         for (i, c) in self.colliders.items.iter().enumerate() {
             let Some(c) = c.as_ref() else { continue };
-            if !c.aabb.overlaps(&ray_box) || !filter.allows(&c.def.filter) {
+            if !c.aabb.overlaps(&ray_box)
+                || !filter.allows(&c.def.filter)
+                || exclude.contains(&c.body)
+            {
                 continue;
             }
             let Some(body) = self.body(c.body) else {
@@ -123,5 +139,60 @@ impl PhysicsWorld {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::geom::{ConvexPolygon, Vec2};
+    use crate::physics::{
+        BodyDef, ColliderDef, Filter, PartRef, PhysicsSettings, PhysicsWorld, RockSegment,
+    };
+
+    #[test]
+    fn excluded_bodies_are_passed_through_but_rock_is_not() {
+        let mut w = PhysicsWorld::new(PhysicsSettings::default());
+        // A wall at x = 5 whose open side faces the origin.
+        w.add_rock(&RockSegment::chain(
+            &[Vec2::new(5.0, 5.0), Vec2::new(5.0, -5.0)],
+            false,
+        ));
+        let near = w.create_body(&BodyDef {
+            position: Vec2::new(1.0, 0.0),
+            ..BodyDef::default()
+        });
+        let far = w.create_body(&BodyDef {
+            position: Vec2::new(3.0, 0.0),
+            ..BodyDef::default()
+        });
+        let square = ColliderDef::new(ConvexPolygon::rect(0.25, 0.25).unwrap());
+        w.add_collider(near, &square).unwrap();
+        w.add_collider(far, &square).unwrap();
+        let ray = |exclude: &[_]| {
+            w.ray_cast_excluding(Vec2::ZERO, Vec2::new(10.0, 0.0), Filter::default(), exclude)
+        };
+        assert_eq!(ray(&[]).unwrap().body, Some(near));
+        assert!((ray(&[]).unwrap().point.x - 0.75).abs() < 1e-12);
+        assert_eq!(ray(&[near]).unwrap().body, Some(far));
+        let rock = ray(&[near, far]).unwrap();
+        assert_eq!((rock.part, rock.body), (PartRef::Rock(0), None));
+        assert!((rock.point.x - 5.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn bodies_report_the_damping_and_gravity_they_were_made_with() {
+        let mut w = PhysicsWorld::new(PhysicsSettings::default());
+        let b = w.create_body(&BodyDef {
+            linear_damping: 0.25,
+            angular_damping: 0.5,
+            gravity_scale: -2.0,
+            fixed_rotation: true,
+            ..BodyDef::default()
+        });
+        let body = w.body(b).unwrap();
+        assert_eq!(body.linear_damping(), 0.25);
+        assert_eq!(body.angular_damping(), 0.5);
+        assert_eq!(body.gravity_scale(), -2.0);
+        assert!(body.is_fixed_rotation());
     }
 }

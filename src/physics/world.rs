@@ -284,6 +284,13 @@ impl PhysicsWorld {
         }
     }
 
+    /// Sets the game data a body carries (which entity owns it).
+    pub fn set_user_data(&mut self, handle: BodyHandle, data: u64) {
+        if let Some(b) = self.body_mut(handle) {
+            b.user_data = data;
+        }
+    }
+
     /// Moves a body's frame to `position` and `angle` (teleport; velocities kept).
     pub fn set_transform(&mut self, handle: BodyHandle, position: Vec2, angle: f64) {
         if let Some(b) = self

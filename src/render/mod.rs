@@ -6,6 +6,7 @@
 pub mod bloom;
 pub mod camera;
 pub mod effects;
+pub mod game_draw;
 pub mod gpu;
 pub mod image;
 pub mod offscreen;

@@ -228,29 +228,40 @@ impl Renderer {
         }
         if let Some(ship) = &snap.ship {
             if ship.throttle > 0.01 {
-                // The flame: a flickering additive tongue behind the tail.
+                // The flames: flickering additive tongues behind the working engines.
                 let flicker = 0.8 + 0.2 * (snap.time * 57.0).sin() * (snap.time * 23.0).cos();
-                let len = (0.5 + 0.9 * ship.throttle) * flicker;
-                let side = ship.nose.perp() * 0.22;
-                let tail = ship.position - ship.nose * 0.4;
-                let tip = tail - ship.nose * len;
+                let len = (0.4 + 0.7 * ship.throttle) * flicker;
+                let side = ship.nose.perp() * 0.1;
                 let hot = [
                     1.0 * ship.throttle,
                     0.6 * ship.throttle,
                     0.2 * ship.throttle,
                     0.0,
                 ];
-                for p in [tail - side, tail + side, tip] {
-                    self.fill_data.push(FillVertex {
-                        pos: p.to_array(),
-                        color: hot,
-                    });
+                for &tail in &ship.nozzles {
+                    let tip = tail - ship.nose * len;
+                    for p in [tail - side, tail + side, tip] {
+                        self.fill_data.push(FillVertex {
+                            pos: p.to_array(),
+                            color: hot,
+                        });
+                    }
+                    self.line(tail, tip, [1.0, 0.7, 0.3, 1.5 * ship.throttle], [1.0, 8.0]);
                 }
-                self.line(tail, tip, [1.0, 0.7, 0.3, 1.5 * ship.throttle], [1.0, 8.0]);
             }
-            self.polygon(&ship.hull, [0.04, 0.08, 0.07, 1.0]);
             let (w, c) = SHIP_LINE;
-            self.outline(&ship.hull, c, w);
+            for (part, &health) in ship.parts.iter().zip(&ship.health) {
+                self.polygon(part, [0.04, 0.08, 0.07, 1.0]);
+                // Hurt parts glow from the ship's green towards red.
+                let hurt = 1.0 - health.clamp(0.0, 1.0);
+                let edge = [
+                    c[0] + (1.0 - c[0]) * hurt,
+                    c[1] * (1.0 - 0.8 * hurt),
+                    c[2] * (1.0 - hurt),
+                    c[3],
+                ];
+                self.outline(part, edge, w);
+            }
         }
         for beam in &snap.beams {
             self.line(beam.from, beam.to, beam.color, BEAM_WIDTH);

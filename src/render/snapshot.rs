@@ -24,11 +24,15 @@ pub struct BodyDraw {
     pub edge: [f32; 4],
 }
 
-/// The ship's pose and engine state.
+/// The ship's pose, parts and engine state.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ShipDraw {
-    /// Hull outline, world space, counter-clockwise.
-    pub hull: Vec<Vec2>,
+    /// Each component's outline, world space, counter-clockwise, hull first.
+    pub parts: Vec<Vec<Vec2>>,
+    /// Each component's health, 0 to 1, in the order of `parts`.
+    pub health: Vec<f32>,
+    /// Nozzles of the engines that still work, world space.
+    pub nozzles: Vec<Vec2>,
     /// Position of the ship's origin.
     pub position: Vec2,
     /// Unit vector along the nose.
@@ -98,7 +102,8 @@ pub fn lerp_transform(a: &Transform, b: &Transform, alpha: f64) -> Transform {
     Transform::new(p, a0 + d * alpha)
 }
 
-fn to_f32(v: crate::geom::Vec2) -> Vec2 {
+/// A world point in the renderer's single precision.
+pub fn to_f32(v: crate::geom::Vec2) -> Vec2 {
     Vec2::new(v.x as f32, v.y as f32)
 }
 
@@ -152,28 +157,103 @@ impl Snapshot {
         let mut outline = Vec::new();
         for (handle, body) in physics.bodies() {
             let xf = lerp_transform(&body.previous_transform(), &body.transform(), alpha);
-            let is_ship = handle == ship;
+            if Some(handle) == ship {
+                snap.ship = ship_draw(sim, &xf, effects.throttle());
+                continue;
+            }
             for &c in body.colliders() {
                 let Some(collider) = physics.collider(c) else {
                     continue;
                 };
                 Self::shape_outline(collider.shape(), &xf, &mut outline);
-                if is_ship {
-                    snap.ship = Some(ShipDraw {
-                        hull: outline.clone(),
-                        position: to_f32(xf.p),
-                        nose: to_f32(xf.q.rotate(crate::geom::Vec2::Y)),
-                        throttle: effects.throttle(),
-                    });
-                    continue;
+                let (fill, mut edge) = body_colors(body.kind(), body.user_data());
+                if sim.is_enemy(handle) {
+                    edge = [1.0, 0.3, 0.25, 1.0];
                 }
-                let (fill, edge) = body_colors(body.kind(), body.user_data());
                 snap.push_body(&outline, fill, edge);
             }
         }
-        snap.particles.extend_from_slice(effects.particles());
+        super::game_draw::add_game_things(sim, &mut snap);
+        snap.particles
+            .extend(sim.particles().iter().map(particle_draw));
+        snap.particles.extend(sim.bolts().iter().map(|b| Particle {
+            position: to_f32(b.position),
+            size: 0.18,
+            color: [1.0, 0.2, 0.35, 2.5],
+        }));
+        snap.beams.extend(sim.beams().iter().map(|b| {
+            let fade = (1.0 - b.age / crate::game::weapons::BEAM_GLOW).clamp(0.0, 1.0) as f32;
+            Beam {
+                from: to_f32(b.from),
+                to: to_f32(b.to),
+                color: [0.5, 1.0, 0.7, 1.5 * fade + 0.3],
+            }
+        }));
         snap
     }
+}
+
+/// How a sim particle is drawn: it shrinks and dims as it ages; sparks and flashes glow,
+/// dust and smoke only tint.
+fn particle_draw(p: &crate::game::particles::Particle) -> Particle {
+    use crate::game::particles::ParticleKind;
+    let k = (1.0 - p.life_fraction()).clamp(0.0, 1.0) as f32;
+    let glow = match p.kind {
+        ParticleKind::Spark | ParticleKind::Ember => 2.0 * k,
+        ParticleKind::Flash => 3.0 * k,
+        ParticleKind::Exhaust => 1.2 * k,
+        ParticleKind::Dust | ParticleKind::Smoke => 0.6 * k,
+    };
+    Particle {
+        position: to_f32(p.position),
+        size: p.size as f32 * (0.5 + 0.5 * k),
+        color: [
+            p.color[0],
+            p.color[1] * (0.6 + 0.4 * k),
+            p.color[2] * (0.3 + 0.7 * k),
+            glow,
+        ],
+    }
+}
+
+/// The ship at the interpolated pose `xf`: its parts from the ship's definition, their
+/// health, and the nozzles of the engines that work.
+fn ship_draw(sim: &Sim, xf: &Transform, throttle: f32) -> Option<ShipDraw> {
+    use crate::game::PartKind;
+    let state = sim.ship_state()?;
+    let def = sim.ship_def();
+    let mut parts = Vec::with_capacity(PartKind::ALL.len());
+    let mut health = Vec::with_capacity(PartKind::ALL.len());
+    let mut nozzles = Vec::new();
+    for kind in PartKind::ALL {
+        let part = def.part(kind)?;
+        parts.push(part.points.iter().map(|&p| to_f32(xf.apply(p))).collect());
+        health.push(state.health_fraction(kind) as f32);
+        if matches!(kind, PartKind::LeftEngine | PartKind::RightEngine) && state.works(kind) {
+            // The middle of the engine's lowest edge.
+            let low = part
+                .points
+                .iter()
+                .map(|p| p.y)
+                .fold(f64::INFINITY, f64::min);
+            let xs: Vec<f64> = part
+                .points
+                .iter()
+                .filter(|p| p.y <= low + 1e-9)
+                .map(|p| p.x)
+                .collect();
+            let x = xs.iter().sum::<f64>() / xs.len().max(1) as f64;
+            nozzles.push(to_f32(xf.apply(crate::geom::Vec2::new(x, low))));
+        }
+    }
+    Some(ShipDraw {
+        parts,
+        health,
+        nozzles,
+        position: to_f32(xf.p),
+        nose: to_f32(xf.q.rotate(crate::geom::Vec2::Y)),
+        throttle,
+    })
 }
 
 /// Fill and outline colours of a body by its kind.

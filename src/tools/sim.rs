@@ -36,6 +36,10 @@ pub struct SimOutcome {
 pub fn run(req: &SimRequest) -> Result<SimOutcome, String> {
     let loaded = load_level(&req.level).map_err(|e| e.to_string().trim_end().to_string())?;
     let script = req.inputs.as_deref().map(InputScript::load).transpose()?;
+    if let (Some(s), Some(p)) = (&script, &req.inputs) {
+        s.check_level(&loaded)
+            .map_err(|e| format!("{}: {e}", p.display()))?;
+    }
     let mut sim = Sim::from_level(&loaded)?;
     let frames = req
         .frames
@@ -94,6 +98,21 @@ pub fn run(req: &SimRequest) -> Result<SimOutcome, String> {
         sim.physics().body_count()
     );
     let hash = sim.state_hash();
+    if let Some(outcome) = sim.outcome() {
+        let _ = writeln!(report, "outcome {outcome:?}, score {}", sim.score());
+    }
+    if let Some(rec) = script.as_ref().and_then(|s| s.recorded.as_ref()) {
+        if rec.steps == frames {
+            let same = rec.final_hash == format!("{hash:016x}");
+            let _ = writeln!(
+                report,
+                "replay recorded by Cavefly {}: final hash {} ({})",
+                rec.game,
+                rec.final_hash,
+                if same { "reproduced" } else { "DIFFERENT" }
+            );
+        }
+    }
     let _ = writeln!(report, "hash {hash:016x}");
     Ok(SimOutcome { report, hash })
 }

@@ -1,0 +1,79 @@
+//! What happened during a step, for sound and effects: the sim emits these and the
+//! presentation layer consumes them, never reaching into physics.
+
+use crate::geom::Vec2;
+
+/// Something that happened during the last step.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GameEvent {
+    /// A collision hard enough to hear: the closing energy decides the thump.
+    Impact {
+        /// Where, world frame.
+        point: Vec2,
+        /// The contact normal (out of the rock, for rock contacts).
+        normal: Vec2,
+        /// Impact energy, J.
+        energy: f64,
+    },
+    /// The ship slid along rock fast enough to throw sparks.
+    Scrape {
+        /// Where.
+        point: Vec2,
+        /// Out of the rock.
+        normal: Vec2,
+        /// Sliding speed, m/s.
+        speed: f64,
+    },
+    /// The laser fired.
+    LaserFired {
+        /// Muzzle.
+        from: Vec2,
+        /// Where the beam stopped.
+        to: Vec2,
+    },
+    /// A ship part took damage.
+    PartDamaged {
+        /// Which part (index into the ship's parts).
+        part: usize,
+        /// Health lost.
+        amount: f64,
+    },
+    /// Something blew up.
+    Explosion {
+        /// Where.
+        point: Vec2,
+        /// Rough size, m.
+        size: f64,
+    },
+    /// A debris piece split in two.
+    Split {
+        /// The cut's hit point.
+        point: Vec2,
+    },
+    /// The tractor beam locked on or let go.
+    Tractor {
+        /// True on lock, false on release.
+        locked: bool,
+    },
+    /// Fuel was picked up or refilled on a pad.
+    Refuel,
+    /// The ship was destroyed.
+    ShipLost,
+    /// A new ship appeared at the checkpoint.
+    Respawn,
+    /// An enemy fired.
+    EnemyFired {
+        /// Muzzle.
+        from: Vec2,
+    },
+    /// An enemy was destroyed.
+    EnemyDestroyed {
+        /// Where.
+        point: Vec2,
+    },
+    /// A script asked for a sound cue by name.
+    Sound {
+        /// The level's sound name.
+        name: String,
+    },
+}

@@ -1,0 +1,238 @@
+//! The player's ship at run time: one body whose collider parts are its components, each
+//! with its own health; engines that weaken and sputter as they are hurt; fuel.
+
+use super::actions::Actions;
+use super::layers;
+use super::ship_def::{PartKind, ShipDef};
+use crate::geom::{ConvexPolygon, Transform, Vec2};
+use crate::hash::Fnv1a;
+use crate::physics::{BodyDef, BodyHandle, ColliderDef, ColliderHandle, PhysicsWorld};
+use crate::rng::Pcg32;
+
+/// The body user data that marks the ship.
+pub const SHIP_USER_DATA: u64 = u64::MAX;
+
+/// Health fraction below which an engine sputters.
+const SPUTTER_BELOW: f64 = 0.5;
+
+/// The ship while it flies.
+#[derive(Clone, Debug)]
+pub struct Ship {
+    body: BodyHandle,
+    colliders: [ColliderHandle; 5],
+    health: [f64; 5],
+    max_health: [f64; 5],
+    fuel: f64,
+    gun_cooldown: f64,
+    throttle: f64,
+    sputtering: bool,
+}
+
+impl Ship {
+    /// Builds the ship's body at `position`, nose at `angle` (0 is up), full health and
+    /// `fuel` seconds of thrust.
+    pub fn spawn(
+        def: &ShipDef,
+        physics: &mut PhysicsWorld,
+        position: Vec2,
+        angle: f64,
+        fuel: f64,
+    ) -> Result<Ship, String> {
+        let body = physics.create_body(&BodyDef {
+            position,
+            angle,
+            linear_damping: def.drag,
+            user_data: SHIP_USER_DATA,
+            ..BodyDef::default()
+        });
+        let mut colliders = [None; 5];
+        let mut max_health = [0.0; 5];
+        for kind in PartKind::ALL {
+            let part = def
+                .part(kind)
+                .ok_or_else(|| format!("the ship has no {kind:?} part"))?;
+            let shape = ConvexPolygon::new(&part.points).map_err(|e| e.to_string())?;
+            let mut c = ColliderDef::new(shape);
+            c.density = def.density;
+            c.friction = def.friction;
+            c.restitution = def.restitution;
+            c.filter = layers::filter(layers::SHIP);
+            c.tag = kind.index() as u64;
+            colliders[kind.index()] = Some(
+                physics
+                    .add_collider(body, &c)
+                    .ok_or("the ship's density, friction and restitution must be finite")?,
+            );
+            max_health[kind.index()] = part.health;
+        }
+        Ok(Ship {
+            body,
+            colliders: colliders.map(|c| c.expect("every part was added above")),
+            health: max_health,
+            max_health,
+            fuel,
+            gun_cooldown: 0.0,
+            throttle: 0.0,
+            sputtering: false,
+        })
+    }
+
+    /// The ship's body.
+    pub fn body(&self) -> BodyHandle {
+        self.body
+    }
+
+    /// Which part a collider is, if it is one of this ship's.
+    pub fn part_of(&self, collider: ColliderHandle) -> Option<PartKind> {
+        let i = self.colliders.iter().position(|&c| c == collider)?;
+        Some(PartKind::ALL[i])
+    }
+
+    /// Health of a part.
+    pub fn health(&self, part: PartKind) -> f64 {
+        self.health[part.index()]
+    }
+
+    /// Health of a part as a fraction of new, 0 to 1.
+    pub fn health_fraction(&self, part: PartKind) -> f64 {
+        (self.health[part.index()] / self.max_health[part.index()]).clamp(0.0, 1.0)
+    }
+
+    /// Whether a part still works.
+    pub fn works(&self, part: PartKind) -> bool {
+        self.health[part.index()] > 0.0
+    }
+
+    /// Fuel left, seconds of thrust.
+    pub fn fuel(&self) -> f64 {
+        self.fuel
+    }
+
+    /// Adds fuel, up to `capacity`.
+    pub fn refuel(&mut self, amount: f64, capacity: f64) {
+        self.fuel = (self.fuel + amount.max(0.0)).min(capacity);
+    }
+
+    /// Engine output in the last step, 0 to 1.
+    pub fn throttle(&self) -> f64 {
+        self.throttle
+    }
+
+    /// Whether a hurt engine cut out during the last step.
+    pub fn sputtering(&self) -> bool {
+        self.sputtering
+    }
+
+    /// The most thrust the engines can give now, N: each engine gives half of the whole
+    /// ship's thrust, scaled by its health.
+    pub fn max_thrust(&self, def: &ShipDef) -> f64 {
+        let half = def.thrust / 2.0;
+        half * (self.health_fraction(PartKind::LeftEngine)
+            + self.health_fraction(PartKind::RightEngine))
+    }
+
+    /// Takes `amount` of health from a part. Returns true if this destroyed it.
+    pub fn damage(&mut self, part: PartKind, amount: f64) -> bool {
+        let h = &mut self.health[part.index()];
+        let was_alive = *h > 0.0;
+        *h = (*h - amount.max(0.0)).max(0.0);
+        was_alive && *h == 0.0
+    }
+
+    /// Whether the hull is gone.
+    pub fn destroyed(&self) -> bool {
+        !self.works(PartKind::Hull)
+    }
+
+    /// Turns and thrusts for one step. Hurt engines cut out at random (from the sim's
+    /// generator), more often the more they are hurt; fuel burns while thrusting.
+    pub fn control(
+        &mut self,
+        def: &ShipDef,
+        physics: &mut PhysicsWorld,
+        actions: &Actions,
+        dt: f64,
+        rng: &mut Pcg32,
+    ) {
+        self.gun_cooldown = (self.gun_cooldown - dt).max(0.0);
+        let Some(body) = physics.body(self.body) else {
+            return;
+        };
+        let dir = actions.left as i32 - actions.right as i32;
+        let target = def.turn_rate * dir as f64;
+        let w = body.angular_velocity();
+        let blend = (def.turn_response * dt).min(1.0);
+        let nose = body.rotation().rotate(Vec2::Y);
+        let center = body.center_of_mass();
+        physics.set_angular_velocity(self.body, w + (target - w) * blend);
+        self.throttle = 0.0;
+        self.sputtering = false;
+        if !(actions.thrust && self.fuel > 0.0) {
+            return;
+        }
+        let mut output = 0.0;
+        for engine in [PartKind::LeftEngine, PartKind::RightEngine] {
+            let f = self.health_fraction(engine);
+            // Always draw, so the sequence does not depend on which engines are hurt.
+            let roll = rng.next_f64();
+            if f > 0.0 && f < SPUTTER_BELOW && roll < (SPUTTER_BELOW - f) * 1.5 {
+                self.sputtering = true;
+                continue;
+            }
+            output += 0.5 * f;
+        }
+        if output > 0.0 {
+            physics.apply_force(self.body, nose * def.thrust * output, center);
+        }
+        self.throttle = output;
+        self.fuel = (self.fuel - dt).max(0.0);
+    }
+
+    /// Whether the gun can fire now; if so, starts its cooldown.
+    pub fn trigger_gun(&mut self, def: &ShipDef) -> bool {
+        if !self.works(PartKind::Gun) || self.gun_cooldown > 0.0 {
+            return false;
+        }
+        self.gun_cooldown = def.gun.cooldown;
+        true
+    }
+
+    /// The parts as convex pieces in world space with the velocity of the ship's material
+    /// there: what is left when the ship blows up.
+    pub fn wreck(
+        &self,
+        def: &ShipDef,
+        physics: &PhysicsWorld,
+    ) -> Vec<(ConvexPolygon, Transform, Vec2, f64)> {
+        let Some(body) = physics.body(self.body) else {
+            return Vec::new();
+        };
+        let xf = body.transform();
+        def.parts
+            .iter()
+            .filter_map(|p| {
+                let poly = ConvexPolygon::new(&p.points).ok()?;
+                let c = poly.centroid();
+                let local: Vec<Vec2> = poly.vertices().iter().map(|&v| v - c).collect();
+                let piece = ConvexPolygon::new(&local).ok()?;
+                let at = xf.apply(c);
+                let piece_xf = Transform::new(at, xf.q.angle());
+                Some((
+                    piece,
+                    piece_xf,
+                    body.velocity_at(at),
+                    body.angular_velocity(),
+                ))
+            })
+            .collect()
+    }
+
+    /// Adds the ship's state to a hash, bit for bit.
+    pub fn hash_into(&self, h: &mut Fnv1a) {
+        for x in self.health {
+            h.write_f64(x);
+        }
+        h.write_f64(self.fuel);
+        h.write_f64(self.gun_cooldown);
+    }
+}

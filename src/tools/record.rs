@@ -1,0 +1,36 @@
+//! `cavefly record PLAN --out REPLAY`: flies a plan with the autopilot and saves the
+//! session as a replay.
+
+use super::autopilot::{fly, Plan};
+use crate::game::{InputScript, Sim};
+use crate::level::{load_level, parse_ron};
+use std::path::Path;
+
+/// Runs the plan in `plan_file` and writes the replay to `out`; returns a report.
+pub fn record(plan_file: &Path, out: &Path) -> Result<String, String> {
+    let text = std::fs::read_to_string(plan_file)
+        .map_err(|e| format!("{}: cannot read the plan: {e}", plan_file.display()))?;
+    let plan: Plan = parse_ron(&text, plan_file).map_err(|e| e.to_string())?;
+    let level = load_level(Path::new(&plan.level)).map_err(|e| e.to_string())?;
+    let mut sim = Sim::from_level(&level)?;
+    let (actions, finished) = fly(&mut sim, &plan);
+    let replay = InputScript::record(&level, &actions, &sim);
+    replay.save(out)?;
+    let rec = replay
+        .recorded
+        .as_ref()
+        .expect("record fills the recording");
+    let at = sim.ship().map(|b| b.position());
+    Ok(format!(
+        "{}: {} steps ({:.1} s), {:?}, {finished} of {} tasks done, ship at {at:?}, score {}, lives {}, hash {}\nwrote {}\n",
+        plan.level,
+        rec.steps,
+        rec.steps as f64 * sim.time_step(),
+        rec.outcome,
+        plan.tasks.len(),
+        sim.score(),
+        sim.lives(),
+        rec.final_hash,
+        out.display()
+    ))
+}

@@ -1,0 +1,70 @@
+//! Every replay in `tests/replays/` re-simulates to the state hash and outcome it recorded:
+//! dropping a replay into that folder makes it a regression test. A replay of a level that
+//! has changed since is refused, never silently replayed.
+
+use cavefly::game::replay::RecordedOutcome;
+use cavefly::game::{InputScript, Outcome, Sim};
+use cavefly::level::load_level;
+use std::path::Path;
+
+fn replays() -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir("tests/replays")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_replay_reproduces_its_hash_and_outcome() {
+    let files = replays();
+    assert!(
+        files.len() >= 3,
+        "the shipped levels' winning replays: {files:?}"
+    );
+    for file in files {
+        let script = InputScript::load(&file).unwrap();
+        let rec = script
+            .recorded
+            .clone()
+            .expect("a replay has a recorded section");
+        let level = load_level(Path::new(&rec.level)).unwrap();
+        script.check_level(&level).unwrap();
+        let mut sim = Sim::from_level(&level).unwrap();
+        for a in script.frames() {
+            sim.step(&a);
+        }
+        assert_eq!(sim.steps(), rec.steps, "{}", file.display());
+        assert_eq!(
+            format!("{:016x}", sim.state_hash()),
+            rec.final_hash,
+            "{} no longer reproduces",
+            file.display()
+        );
+        let outcome = match sim.outcome() {
+            Some(Outcome::Won) => RecordedOutcome::Won,
+            Some(Outcome::Lost) => RecordedOutcome::Lost,
+            None => RecordedOutcome::Unfinished,
+        };
+        assert_eq!(outcome, rec.outcome, "{}", file.display());
+    }
+}
+
+#[test]
+fn a_replay_of_a_changed_level_is_refused() {
+    let file = replays().into_iter().next().expect("a replay");
+    let script = InputScript::load(&file).unwrap();
+    let rec = script.recorded.clone().unwrap();
+    let text = std::fs::read_to_string(&rec.level).unwrap();
+    // The same level with one more comment is other content. The copy sits beside the
+    // original so its mesh paths still resolve.
+    let copy = Path::new(&rec.level).with_extension(format!("edited-{}.tmp", std::process::id()));
+    std::fs::write(&copy, format!("// edited\n{text}")).unwrap();
+    let changed = cavefly::level::load_level(&copy);
+    std::fs::remove_file(&copy).ok();
+    let err = script.check_level(&changed.unwrap()).unwrap_err();
+    assert!(err.contains("different version of the level"), "{err}");
+    assert!(err.contains(&rec.level_hash), "{err}");
+}
