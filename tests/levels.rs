@@ -35,7 +35,8 @@ fn every_shipped_level_passes_check() {
             .world
             .solid
             .contains(level.level.player_start.position));
-        assert!(level.world.segments.len() > 100);
+        // Carved detail, not a bare box: the small teaching levels have a few dozen.
+        assert!(level.world.segments.len() > 30, "{}", f.display());
     }
 }
 
