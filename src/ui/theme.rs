@@ -18,6 +18,10 @@ pub const PANEL: Color32 = Color32::from_rgba_premultiplied(8, 14, 22, 225);
 /// The veil over a frozen level behind a menu.
 pub const VEIL: Color32 = Color32::from_rgba_premultiplied(0, 0, 0, 150);
 
+/// Width of a meter's label, points: room for the longest component name ("right engine"),
+/// so the bars line up.
+const METER_LABEL_WIDTH: f32 = 96.0;
+
 /// Width of a menu's buttons, points.
 pub const BUTTON_WIDTH: f32 = 260.0;
 
@@ -60,7 +64,7 @@ pub fn meter(ui: &mut egui::Ui, label: &str, value: f64, color: Color32, width: 
     };
     ui.horizontal(|ui| {
         ui.add_sized(
-            [64.0, 18.0],
+            [METER_LABEL_WIDTH, 18.0],
             egui::Label::new(egui::RichText::new(label).color(DIM).small()),
         );
         let (rect, _) = ui.allocate_exact_size(Vec2::new(width, 14.0), egui::Sense::hover());
