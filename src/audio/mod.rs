@@ -2,6 +2,7 @@
 //! through rodio's default output with live master and effects volumes. Without a sound
 //! device the game logs one warning and runs silent. Sound never feeds back into the sim.
 
+pub mod game_sounds;
 pub mod synth;
 pub mod voice;
 

@@ -26,11 +26,19 @@ pub enum Effect {
     UiBlip,
     /// The cave's quiet background drone, looped.
     AmbientDrone,
+    /// A two-tone siren: the reactor is going.
+    Alarm,
+    /// A bell: something good happened.
+    Chime,
+    /// A heavy door grinding along its track.
+    DoorGrind,
+    /// A rising arpeggio: fuel picked up.
+    Pickup,
 }
 
 impl Effect {
     /// Every effect.
-    pub const ALL: [Effect; 8] = [
+    pub const ALL: [Effect; 12] = [
         Effect::ThrustRumble,
         Effect::LaserZap,
         Effect::ImpactThump,
@@ -39,6 +47,10 @@ impl Effect {
         Effect::Explosion,
         Effect::UiBlip,
         Effect::AmbientDrone,
+        Effect::Alarm,
+        Effect::Chime,
+        Effect::DoorGrind,
+        Effect::Pickup,
     ];
 
     /// Whether it plays as a loop.
@@ -60,6 +72,10 @@ impl Effect {
             Effect::Explosion => 1.4,
             Effect::UiBlip => 0.06,
             Effect::AmbientDrone => 8.0,
+            Effect::Alarm => 1.2,
+            Effect::Chime => 0.9,
+            Effect::DoorGrind => 0.8,
+            Effect::Pickup => 0.3,
         }
     }
 
@@ -112,6 +128,34 @@ impl Effect {
                     // Two low tones a little apart beat slowly; all whole cycles in 8 s.
                     lp += (noise.next() - lp) * 0.01;
                     0.12 * (TAU * 55.0 * t).sin() + 0.1 * (TAU * 55.25 * t).sin() + lp * 0.8
+                }
+                Effect::Alarm => {
+                    // Two tones, a fifth apart, swapping every 0.3 s.
+                    let f = if ((t / 0.3) as u32).is_multiple_of(2) {
+                        660.0
+                    } else {
+                        440.0
+                    };
+                    phase += TAU * f * dt;
+                    let tri = (2.0 / std::f32::consts::PI) * phase.sin().asin();
+                    0.45 * tri * (1.0 - u).sqrt()
+                }
+                Effect::Chime => {
+                    // A bell: a fundamental and an inharmonic partial, ringing out.
+                    let ring = (-t * 5.0).exp();
+                    0.4 * ring * ((TAU * 988.0 * t).sin() + 0.5 * (TAU * 2_690.0 * t).sin())
+                }
+                Effect::DoorGrind => {
+                    // Low-passed noise rattling at a falling rate.
+                    lp += (noise.next() - lp) * 0.08;
+                    let rattle = 0.6 + 0.4 * (TAU * (30.0 - 15.0 * u) * t).sin();
+                    lp * 3.0 * rattle * (1.0 - u).sqrt()
+                }
+                Effect::Pickup => {
+                    // Three rising notes.
+                    let f = [523.0, 659.0, 784.0][((u * 3.0) as usize).min(2)];
+                    let note = (u * 3.0).fract();
+                    0.35 * (TAU * f * t).sin() * (1.0 - note) * (1.0 - u * 0.5)
                 }
             };
             out.push(s);

@@ -71,9 +71,13 @@ pub enum GameEvent {
         /// Where.
         point: Vec2,
     },
-    /// A script asked for a sound cue by name.
+    /// A script asked for one of the level's sounds.
     Sound {
         /// The level's sound name.
         name: String,
+        /// The built-in sound it plays.
+        cue: crate::level::SoundCue,
+        /// Loudness, 0 to 1.
+        volume: f64,
     },
 }

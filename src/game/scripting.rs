@@ -121,10 +121,9 @@ impl Sim {
                     }
                 }
             }
-            ScriptCommand::Sound { sound, .. } => {
-                if let Some(name) = self.sound_names.get(sound) {
-                    self.events.push(GameEvent::Sound { name: name.clone() });
-                }
+            ScriptCommand::Sound { sound, cue, volume } => {
+                let name = self.sound_names.get(sound).cloned().unwrap_or_default();
+                self.events.push(GameEvent::Sound { name, cue, volume });
             }
             ScriptCommand::Checkpoint { position, angle } => self.checkpoint = (position, angle),
             ScriptCommand::Gravity(g) => self.physics.set_gravity(g),
