@@ -3,7 +3,6 @@
 //! already loaded.
 
 use super::clock::StepClock;
-use crate::audio::synth::Effect;
 use crate::audio::Audio;
 use crate::game::{Actions, Sim};
 use crate::level::LoadedLevel;
@@ -70,34 +69,6 @@ impl Session {
                 self.sim.time_step() as f32,
             );
         }
-        sound_step(audio, &self.sim);
+        crate::audio::game_sounds::play_step(audio, &self.sim);
     }
-}
-
-/// Closing speed (m/s) at which an impact is heard at full level.
-const LOUDEST_IMPACT: f64 = 12.0;
-
-/// Sliding speed (m/s) at which scraping is heard at full level.
-const LOUDEST_SCRAPE: f64 = 6.0;
-
-/// The sounds of one step: a thump for each new contact, louder the harder it struck, and
-/// a scrape as loud as the fastest slide among lasting contacts.
-fn sound_step(audio: &Audio, sim: &Sim) {
-    use crate::physics::ContactEventKind;
-    let mut slide: f64 = 0.0;
-    for e in sim.physics().contact_events() {
-        let speed = -e.normal_speed;
-        match e.kind {
-            ContactEventKind::Begin if speed > 1.0 => {
-                audio.play(
-                    Effect::ImpactThump,
-                    (speed / LOUDEST_IMPACT).min(1.0) as f32,
-                );
-            }
-            ContactEventKind::Persist => slide = slide.max(e.tangent_speed.abs()),
-            _ => {}
-        }
-    }
-    let scrape = ((slide - 0.5) / LOUDEST_SCRAPE).clamp(0.0, 1.0);
-    audio.set_loop(Effect::MetalScrape, scrape as f32);
 }

@@ -114,6 +114,7 @@ impl App {
         if flying != was_flying {
             self.shell.audio.set_loop(Effect::ThrustRumble, 0.0);
             self.shell.audio.set_loop(Effect::MetalScrape, 0.0);
+            self.shell.audio.set_loop(Effect::TractorHum, 0.0);
             self.shell.held.release_all();
             if let Some(s) = &mut self.shell.session {
                 s.clock.reset();
