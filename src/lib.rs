@@ -41,3 +41,4 @@ pub mod render;
 pub mod rng;
 pub mod script;
 pub mod tools;
+pub mod ui;

@@ -7,9 +7,6 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// The level `cavefly` plays when none is named.
-const FIRST_LEVEL: &str = "levels/04_first_flight.ron";
-
 /// Cavefly: a 2D cave-flyer and the collision engine beneath it.
 #[derive(Parser)]
 #[command(name = "cavefly", version, about)]
@@ -20,9 +17,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Play a level in a window (the default: the first shipped level).
+    /// Play in a window: the title screen and its level list (the default), or straight
+    /// into LEVEL.
     Play {
-        /// The level file (RON).
+        /// The level file (RON); none opens the title screen.
         level: Option<PathBuf>,
         /// Do not wait for the display's refresh.
         #[arg(long)]
@@ -31,7 +29,7 @@ enum Command {
         #[arg(long)]
         quit_after_frames: Option<u64>,
         /// Replay this input script (RON) instead of reading the keyboard.
-        #[arg(long)]
+        #[arg(long, requires = "level")]
         inputs: Option<PathBuf>,
     },
     /// Write a commented starter level to FILE: a cave with a pad, debris, a zone with a
@@ -147,8 +145,7 @@ fn main() -> ExitCode {
             quit_after_frames,
             inputs,
         } => {
-            let path = level.unwrap_or_else(|| PathBuf::from(FIRST_LEVEL));
-            let level = match cavefly::level::load_level(&path) {
+            let level = match level.as_deref().map(cavefly::level::load_level).transpose() {
                 Ok(l) => l,
                 Err(e) => return fail("play", &e.to_string()),
             };
@@ -161,7 +158,7 @@ fn main() -> ExitCode {
                 quit_after_frames,
                 replay,
             };
-            match window::play(&level, options) {
+            match window::play(level, options) {
                 Ok(r) => {
                     println!("cavefly play: {} frames, {} steps", r.frames, r.steps);
                     ExitCode::SUCCESS

@@ -3,6 +3,7 @@
 //! over the old one). A file that cannot be read is kept aside as a backup, the defaults
 //! are used, and the player is told once.
 
+use super::config_file::{config_dir, read_optional, ron_error, set_aside, write_atomically};
 use crate::game::Bindings;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -53,17 +54,10 @@ pub struct LoadedSettings {
     pub notice: Option<String>,
 }
 
-/// Where the settings file lives: `$XDG_CONFIG_HOME/cavefly/settings.ron`, else
-/// `$HOME/.config/cavefly/settings.ron`; none if neither variable is set.
+/// Where the settings file lives: `settings.ron` in the game's config folder (see
+/// [`config_dir`]); none if there is no config folder.
 pub fn settings_path() -> Option<PathBuf> {
-    let nonempty = |v: &str| {
-        std::env::var_os(v)
-            .filter(|x| !x.is_empty())
-            .map(PathBuf::from)
-    };
-    let base =
-        nonempty("XDG_CONFIG_HOME").or_else(|| nonempty("HOME").map(|h| h.join(".config")))?;
-    Some(base.join("cavefly").join("settings.ron"))
+    config_dir().map(|d| d.join("settings.ron"))
 }
 
 fn unit(x: f32, default: f32, max: f32) -> f32 {
@@ -87,8 +81,7 @@ impl Settings {
 
     /// Parses settings text; the error gives line, column and what was wrong.
     pub fn parse(text: &str) -> Result<Settings, String> {
-        let s: Settings = ron::from_str(text)
-            .map_err(|e| format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code))?;
+        let s: Settings = ron::from_str(text).map_err(|e| ron_error(&e))?;
         if s.version != SETTINGS_VERSION {
             return Err(format!(
                 "version {} is not supported: this build reads version {SETTINGS_VERSION}",
@@ -101,62 +94,28 @@ impl Settings {
     /// Loads the settings at `path`. A missing file gives the defaults; an unreadable one is
     /// renamed to `settings.ron.bad` and gives the defaults with a notice.
     pub fn load(path: &Path) -> LoadedSettings {
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return LoadedSettings {
-                    settings: Settings::default(),
-                    notice: None,
-                }
-            }
-            Err(e) => return Self::set_aside(path, &format!("cannot be read: {e}")),
-        };
-        match Settings::parse(&text) {
+        let parsed = read_optional(path).and_then(|t| t.map(|t| Settings::parse(&t)).transpose());
+        match parsed {
             Ok(settings) => LoadedSettings {
-                settings,
+                settings: settings.unwrap_or_default(),
                 notice: None,
             },
-            Err(e) => Self::set_aside(path, &e),
-        }
-    }
-
-    fn set_aside(path: &Path, why: &str) -> LoadedSettings {
-        let backup = path.with_extension("ron.bad");
-        let kept = match std::fs::rename(path, &backup) {
-            Ok(()) => format!("kept as {}", backup.display()),
-            Err(e) => format!("and could not be set aside: {e}"),
-        };
-        LoadedSettings {
-            settings: Settings::default(),
-            notice: Some(format!(
-                "the settings file {} was not usable ({why}); {kept}; using the default settings",
-                path.display()
-            )),
+            Err(why) => LoadedSettings {
+                settings: Settings::default(),
+                notice: Some(format!(
+                    "the settings file {} was not usable ({why}); {}; using the default settings",
+                    path.display(),
+                    set_aside(path)
+                )),
+            },
         }
     }
 
     /// Writes the settings to `path` atomically, creating its folder.
     pub fn save(&self, path: &Path) -> Result<(), String> {
-        let shown = path.display();
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| format!("{shown}: cannot create its folder: {e}"))?;
-        }
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
-            .map_err(|e| format!("{shown}: cannot write the settings: {e}"))?;
-        let tmp = path.with_extension("ron.tmp");
-        let write = || -> std::io::Result<()> {
-            use std::io::Write;
-            let mut f = std::fs::File::create(&tmp)?;
-            f.write_all(text.as_bytes())?;
-            f.write_all(b"\n")?;
-            f.sync_all()?;
-            std::fs::rename(&tmp, path)
-        };
-        write().map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            format!("{shown}: cannot write the settings: {e}")
-        })
+            .map_err(|e| format!("{}: cannot write the settings: {e}", path.display()))?;
+        write_atomically(path, &text, "the settings")
     }
 }
 

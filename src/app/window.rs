@@ -1,26 +1,28 @@
-//! The game window: a winit 0.30 application that opens a resizable window titled Cavefly,
-//! flies the level with the keyboard through a fixed-step clock, and draws each frame with
-//! the body transforms interpolated between the last two steps.
+//! The game window: a winit 0.30 application that opens on the title screen (or straight
+//! into a level), flies levels with the keyboard and gamepads through a fixed-step clock,
+//! draws each frame with the body transforms interpolated between the last two steps, and
+//! the menus and HUD over it with egui.
 //!
-//! Keys: arrows or WASD fly, Space fires, E pulls; Escape pauses and resumes, Q in the pause
-//! quits; F11 or Alt+Enter toggles fullscreen; mouse wheel or +/- zoom. Losing focus pauses.
+//! Escape (or a pad's Start) pauses and resumes, and backs out of the settings; losing
+//! focus pauses; Q quits from the pause menu; F11 or Alt+Enter toggles fullscreen; the
+//! mouse wheel or +/- zoom.
 
-use super::clock::StepClock;
-use super::settings::Settings;
+mod input;
+
+use super::flow::{Command, Intent, Screen};
+use super::gamepad::Gamepads;
+use super::graphics::Graphics;
+use super::shell::Shell;
 use crate::audio::synth::Effect;
-use crate::audio::Audio;
-use crate::game::{Actions, Control, Held, Sim};
+use crate::game::Actions;
 use crate::level::LoadedLevel;
-use crate::render::gpu::{backend_names, instance_descriptor};
-use crate::render::{Camera, Effects, Gpu, Renderer, RockMesh, Snapshot};
-use std::path::PathBuf;
-use std::sync::Arc;
+use crate::render::{Camera, RockMesh, Snapshot};
 use std::time::Instant;
 use winit::application::ApplicationHandler;
 use winit::event::{ElementState, MouseScrollDelta, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, EventLoop};
-use winit::keyboard::{KeyCode, ModifiersState, PhysicalKey};
-use winit::window::{Fullscreen, Window, WindowId};
+use winit::keyboard::{ModifiersState, PhysicalKey};
+use winit::window::WindowId;
 
 /// How to run the window.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,259 +54,175 @@ pub struct PlayReport {
     pub steps: u64,
 }
 
-struct Graphics {
-    window: Arc<Window>,
-    gpu: Gpu,
-    surface: wgpu::Surface<'static>,
-    config: wgpu::SurfaceConfiguration,
-    renderer: Renderer,
-}
-
-struct Game {
-    sim: Sim,
-    effects: Effects,
-    camera: Camera,
-    clock: StepClock,
-    rock: RockMesh,
-}
-
 struct App {
+    shell: Shell,
     options: PlayOptions,
-    settings: Settings,
-    settings_path: Option<PathBuf>,
-    audio: Audio,
-    game: Game,
     graphics: Option<Graphics>,
-    held: Held,
+    ctx: egui::Context,
+    pads: Gamepads,
+    /// The camera of the title screen, drifting over the stars.
+    title_camera: Camera,
     modifiers: ModifiersState,
-    paused: bool,
     focused: bool,
+    started: Instant,
     last_frame: Option<Instant>,
     report: PlayReport,
     error: Option<String>,
 }
 
-/// The sRGB format among those offered, else the first.
-fn pick_format(formats: &[wgpu::TextureFormat]) -> Option<wgpu::TextureFormat> {
-    formats
-        .iter()
-        .copied()
-        .find(|f| f.is_srgb())
-        .or_else(|| formats.first().copied())
-}
-
 impl App {
-    fn open(&mut self, event_loop: &ActiveEventLoop) -> Result<Graphics, String> {
-        let attrs = Window::default_attributes()
-            .with_title("Cavefly")
-            .with_resizable(true)
-            .with_inner_size(winit::dpi::LogicalSize::new(1280.0, 720.0))
-            .with_fullscreen(
-                self.settings
-                    .fullscreen
-                    .then_some(Fullscreen::Borderless(None)),
-            );
-        let window = Arc::new(
-            event_loop
-                .create_window(attrs)
-                .map_err(|e| format!("cannot open a window: {e}"))?,
-        );
-        // GL needs the display connection at instance creation; Vulkan ignores it.
-        let desc =
-            instance_descriptor().with_display_handle(Box::new(event_loop.owned_display_handle()));
-        let tried = backend_names(&desc);
-        let instance = wgpu::Instance::new(desc);
-        let surface = instance
-            .create_surface(window.clone())
-            .map_err(|e| format!("cannot draw into the window: {e}"))?;
-        let gpu = Gpu::open(instance, Some(&surface), &tried)?;
-        let caps = surface.get_capabilities(&gpu.adapter);
-        let format = pick_format(&caps.formats).ok_or_else(|| {
-            format!(
-                "the adapter {} cannot draw into this window",
-                gpu.describe()
-            )
-        })?;
-        let size = window.inner_size();
-        let config = wgpu::SurfaceConfiguration {
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
-            format,
-            width: size.width.max(1),
-            height: size.height.max(1),
-            present_mode: if self.options.vsync {
-                wgpu::PresentMode::AutoVsync
-            } else {
-                wgpu::PresentMode::AutoNoVsync
-            },
-            desired_maximum_frame_latency: 2,
-            alpha_mode: caps
-                .alpha_modes
-                .first()
-                .copied()
-                .unwrap_or(wgpu::CompositeAlphaMode::Auto),
-            view_formats: vec![],
-            color_space: Default::default(),
-        };
-        surface.configure(&gpu.device, &config);
-        let renderer = Renderer::new(&gpu.device, format, &self.game.rock);
-        log::info!("rendering on {} into {format:?}", gpu.describe());
-        Ok(Graphics {
-            window,
-            gpu,
-            surface,
-            config,
-            renderer,
-        })
+    fn now(&self) -> f64 {
+        self.started.elapsed().as_secs_f64()
     }
 
-    fn set_paused(&mut self, paused: bool) {
-        self.paused = paused;
-        self.audio.set_loop(Effect::ThrustRumble, 0.0);
-        self.audio.set_loop(Effect::MetalScrape, 0.0);
-        self.audio.play(Effect::UiBlip, 0.6);
-        self.held.release_all();
-        self.game.clock.reset();
-        self.last_frame = None;
-        if let Some(g) = &self.graphics {
-            g.window.set_title(if paused {
-                "Cavefly (paused: Esc resumes, Q quits)"
-            } else {
-                "Cavefly"
-            });
+    /// Applies the player's choice and carries out what it asks for.
+    fn choose(&mut self, event_loop: &ActiveEventLoop, intent: Intent) {
+        let was_flying = self.shell.flow.is_flying();
+        let leaving_settings = matches!(self.shell.flow.screen, Screen::Settings { .. })
+            && intent == Intent::CloseSettings;
+        let commands = self.shell.flow.apply(intent);
+        if leaving_settings || intent == Intent::Quit {
+            self.shell.save_settings(self.now());
         }
+        if intent == Intent::QuitToTitle {
+            self.shell.session = None;
+            if let Some(g) = &mut self.graphics {
+                g.renderer.set_rock(&g.gpu.device, &RockMesh::default());
+            }
+        }
+        self.run_commands(event_loop, commands);
+        self.shell.audio.play(Effect::UiBlip, 0.6);
+        self.flying_changed(was_flying);
     }
 
-    fn toggle_fullscreen(&mut self) {
-        if let Some(g) = &self.graphics {
-            let next = match g.window.fullscreen() {
-                Some(_) => None,
-                None => Some(Fullscreen::Borderless(None)),
-            };
-            self.settings.fullscreen = next.is_some();
-            g.window.set_fullscreen(next);
-            if let Some(path) = &self.settings_path {
-                if let Err(e) = self.settings.save(path) {
-                    eprintln!("cavefly: {e}");
+    fn run_commands(&mut self, event_loop: &ActiveEventLoop, commands: Vec<Command>) {
+        for c in commands {
+            if c == Command::Exit {
+                event_loop.exit();
+            } else if let Some(rock) = self.shell.run(c, self.now()) {
+                if let Some(g) = &mut self.graphics {
+                    g.renderer.set_rock(&g.gpu.device, &rock);
                 }
             }
         }
     }
 
-    fn key(
-        &mut self,
-        event_loop: &ActiveEventLoop,
-        code: KeyCode,
-        state: ElementState,
-        repeat: bool,
-    ) {
-        let down = state == ElementState::Pressed;
-        let fresh = down && !repeat;
-        match code {
-            KeyCode::F11 if fresh => return self.toggle_fullscreen(),
-            KeyCode::Enter | KeyCode::NumpadEnter if fresh && self.modifiers.alt_key() => {
-                return self.toggle_fullscreen()
+    /// Silences the engine and lets go of every key when flying stops, and forgets the
+    /// time spent in a menu when it starts again.
+    fn flying_changed(&mut self, was_flying: bool) {
+        let flying = self.shell.flow.is_flying();
+        if flying != was_flying {
+            self.shell.audio.set_loop(Effect::ThrustRumble, 0.0);
+            self.shell.audio.set_loop(Effect::MetalScrape, 0.0);
+            self.shell.audio.set_loop(Effect::TractorHum, 0.0);
+            self.shell.held.release_all();
+            if let Some(s) = &mut self.shell.session {
+                s.clock.reset();
             }
-            KeyCode::Equal | KeyCode::NumpadAdd if fresh => {
-                return self.game.camera.zoom_by(1.0 / 1.2)
-            }
-            KeyCode::Minus | KeyCode::NumpadSubtract if fresh => {
-                return self.game.camera.zoom_by(1.2)
-            }
-            KeyCode::KeyQ if fresh && self.paused => return event_loop.exit(),
-            _ => {}
         }
-        let name = format!("{code:?}");
-        if self.paused {
-            if fresh && self.settings.bindings.control(&name) == Some(Control::Menu) {
-                self.set_paused(false);
-            }
-            return;
-        }
-        if self.held.key(&self.settings.bindings, &name, down) == Some(Control::Menu) && fresh {
-            self.set_paused(true);
+        if let Some(g) = &self.graphics {
+            let title = match self.shell.flow.screen {
+                Screen::Paused | Screen::Settings { .. } if self.shell.session.is_some() => {
+                    "Cavefly (paused)"
+                }
+                _ => "Cavefly",
+            };
+            g.window.set_title(title);
         }
     }
 
-    fn step_game(&mut self) {
+    /// Advances the level by the time since the last frame, if flying.
+    fn step_game(&mut self, event_loop: &ActiveEventLoop) {
         let now = Instant::now();
         let elapsed = self.last_frame.map_or(0.0, |t| (now - t).as_secs_f64());
         self.last_frame = Some(now);
-        if self.paused {
+        self.title_camera.center.x += (elapsed as f32) * 1.5;
+        if !self.shell.flow.is_flying() {
             return;
         }
-        let g = &mut self.game;
-        for _ in 0..g.clock.advance(elapsed) {
-            let actions: Actions = match &self.options.replay {
+        let pad = self.pads.actions(self.shell.settings.gamepad_dead_zone);
+        let Some(s) = &mut self.shell.session else {
+            return;
+        };
+        for _ in 0..s.clock.advance(elapsed) {
+            let actions = match &self.options.replay {
                 Some(script) => script
-                    .get(g.sim.steps() as usize)
+                    .get(s.sim.steps() as usize)
                     .copied()
                     .unwrap_or_default(),
-                None => self.held.actions(&self.settings.bindings),
+                None => {
+                    super::pad::merge(self.shell.held.actions(&self.shell.settings.bindings), pad)
+                }
             };
-            g.sim.step(&actions);
-            g.effects.after_step(&g.sim, &actions);
-            if let Some(ship) = g.sim.ship() {
-                let (p, v) = (ship.position(), ship.linear_velocity());
-                g.camera.follow(
-                    glam::Vec2::new(p.x as f32, p.y as f32),
-                    glam::Vec2::new(v.x as f32, v.y as f32),
-                    g.sim.time_step() as f32,
-                );
-            }
+            s.step(&actions, &self.shell.audio);
             self.report.steps += 1;
-            sound_step(&self.audio, &g.sim);
+            if s.sim.outcome().is_some() {
+                break;
+            }
         }
-        self.audio
-            .set_loop(Effect::ThrustRumble, 0.8 * g.effects.throttle());
+        self.shell
+            .audio
+            .set_loop(Effect::ThrustRumble, 0.8 * s.effects.throttle());
+        if let Some(outcome) = s.sim.outcome() {
+            let score = s.sim.hud().score;
+            let commands = self.shell.flow.level_ended(outcome, score);
+            self.run_commands(event_loop, commands);
+            self.flying_changed(true);
+        }
     }
 
-    fn draw(&mut self) -> Result<(), String> {
+    fn frame(&mut self, event_loop: &ActiveEventLoop) -> Result<(), String> {
+        self.pad_events(event_loop);
+        self.step_game(event_loop);
         let Some(g) = &mut self.graphics else {
             return Ok(());
         };
-        let frame = match g.surface.get_current_texture() {
-            wgpu::CurrentSurfaceTexture::Success(f) => f,
-            wgpu::CurrentSurfaceTexture::Suboptimal(f) => {
-                // Draw this one, then match the surface to the window again.
-                g.surface.configure(&g.gpu.device, &g.config);
-                f
-            }
-            wgpu::CurrentSurfaceTexture::Outdated | wgpu::CurrentSurfaceTexture::Lost => {
-                g.surface.configure(&g.gpu.device, &g.config);
-                return Ok(());
-            }
-            wgpu::CurrentSurfaceTexture::Timeout | wgpu::CurrentSurfaceTexture::Occluded => {
-                return Ok(())
-            }
-            wgpu::CurrentSurfaceTexture::Validation => {
-                return Err("the window's surface was rejected by the GPU driver".into())
-            }
+        let (w, h) = g.size();
+        let time = self.started.elapsed().as_secs_f64();
+        let (view, snap, hud) = match &self.shell.session {
+            Some(s) => (
+                s.camera.view(w, h),
+                Snapshot::capture(&s.sim, s.clock.alpha(), &s.effects),
+                Some(s.sim.hud()),
+            ),
+            None => (
+                self.title_camera.view(w, h),
+                Snapshot {
+                    time: time as f32,
+                    ..Snapshot::default()
+                },
+                None,
+            ),
         };
-        let view = frame
-            .texture
-            .create_view(&wgpu::TextureViewDescriptor::default());
-        let size = (g.config.width, g.config.height);
-        let snap = Snapshot::capture(&self.game.sim, self.game.clock.alpha(), &self.game.effects);
-        let camera_view = self.game.camera.view(size.0, size.1);
-        let mut encoder = g
-            .gpu
-            .device
-            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
-                label: Some("frame"),
-            });
-        g.renderer.render(
-            &g.gpu.device,
-            &g.gpu.queue,
-            &mut encoder,
-            &view,
-            size,
-            &camera_view,
-            &snap,
-        );
-        g.gpu.queue.submit([encoder.finish()]);
-        g.window.pre_present_notify();
-        g.gpu.queue.present(frame);
-        self.report.frames += 1;
+        let before = self.shell.settings.clone();
+        let raw = g.ui_input.take(&g.window);
+        let shell = &mut self.shell;
+        let mut chosen = None;
+        let mut output = self.ctx.run_pass(raw, |ctx| {
+            chosen = shell.ui.draw(
+                ctx,
+                crate::ui::UiFrame {
+                    flow: &shell.flow,
+                    hud: hud.as_ref(),
+                    settings: &mut shell.settings,
+                    pads: self.pads.connected(),
+                    vsync_forced_off: !self.options.vsync,
+                    time,
+                },
+            );
+        });
+        g.ui_input
+            .handle_output(&g.window, std::mem::take(&mut output.platform_output));
+        if g.draw(&view, &snap, &self.ctx, output)? {
+            self.report.frames += 1;
+        }
+        if self.shell.settings != before {
+            self.shell.settings_changed(&before);
+            self.apply_display_settings();
+        }
+        if let Some(intent) = chosen {
+            self.choose(event_loop, intent);
+        }
         Ok(())
     }
 }
@@ -314,7 +232,19 @@ impl ApplicationHandler for App {
         if self.graphics.is_some() {
             return;
         }
-        match self.open(event_loop) {
+        let rock = self
+            .shell
+            .session
+            .as_ref()
+            .map_or_else(RockMesh::default, |s| s.rock.clone());
+        let vsync = self.options.vsync && self.shell.settings.vsync;
+        match Graphics::open(
+            event_loop,
+            self.shell.settings.fullscreen,
+            vsync,
+            &rock,
+            &self.ctx,
+        ) {
             Ok(g) => {
                 g.window.request_redraw();
                 self.graphics = Some(g);
@@ -327,41 +257,64 @@ impl ApplicationHandler for App {
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        // While a key is being rebound, key presses go to the rebinding alone (egui must
+        // not also press the focused button with them).
+        if let WindowEvent::KeyboardInput { event: key, .. } = &event {
+            if let PhysicalKey::Code(code) = key.physical_key {
+                if self.shell.ui.capture.is_active() {
+                    if key.state == ElementState::Pressed && !key.repeat {
+                        let name = format!("{code:?}");
+                        self.shell.ui.rebind_key(&mut self.shell.settings, &name);
+                    }
+                    return;
+                }
+            }
+        }
+        let used_by_ui = match &mut self.graphics {
+            Some(g) => g.ui_input.on_window_event(&g.window, &event),
+            None => false,
+        };
         match event {
-            WindowEvent::CloseRequested => event_loop.exit(),
+            WindowEvent::CloseRequested => {
+                self.shell.save_settings(self.now());
+                event_loop.exit()
+            }
             WindowEvent::Resized(size) => {
                 if let Some(g) = &mut self.graphics {
-                    if size.width > 0 && size.height > 0 {
-                        g.config.width = size.width;
-                        g.config.height = size.height;
-                        g.surface.configure(&g.gpu.device, &g.config);
-                    }
+                    g.resize(size.width, size.height);
                 }
             }
             WindowEvent::Focused(focused) => {
                 // Only a loss of focus the window had pauses: some systems report "not
                 // focused" for a window that was never focused to begin with.
-                if self.focused && !focused && !self.paused {
-                    self.set_paused(true);
+                if self.focused && !focused && self.shell.flow.is_flying() {
+                    self.choose(event_loop, Intent::Pause);
                 }
                 self.focused = focused;
             }
             WindowEvent::ModifiersChanged(m) => self.modifiers = m.state(),
             WindowEvent::KeyboardInput { event, .. } => {
                 if let PhysicalKey::Code(code) = event.physical_key {
-                    self.key(event_loop, code, event.state, event.repeat);
+                    let down = event.state == ElementState::Pressed;
+                    self.key(event_loop, code, down, event.repeat);
                 }
             }
-            WindowEvent::MouseWheel { delta, .. } => {
+            WindowEvent::MouseWheel { delta, .. } if !used_by_ui => {
                 let lines = match delta {
                     MouseScrollDelta::LineDelta(_, y) => y,
                     MouseScrollDelta::PixelDelta(p) => p.y as f32 / 40.0,
                 };
-                self.game.camera.zoom_by(0.9f32.powf(lines));
+                if let Some(s) = self
+                    .shell
+                    .session
+                    .as_mut()
+                    .filter(|_| self.shell.flow.is_flying())
+                {
+                    s.camera.zoom_by(0.9f32.powf(lines));
+                }
             }
             WindowEvent::RedrawRequested => {
-                self.step_game();
-                if let Err(e) = self.draw() {
+                if let Err(e) = self.frame(event_loop) {
                     self.error = Some(e);
                     event_loop.exit();
                     return;
@@ -383,34 +336,6 @@ impl ApplicationHandler for App {
             g.window.request_redraw();
         }
     }
-}
-
-/// Closing speed (m/s) at which an impact is heard at full level.
-const LOUDEST_IMPACT: f64 = 12.0;
-
-/// Sliding speed (m/s) at which scraping is heard at full level.
-const LOUDEST_SCRAPE: f64 = 6.0;
-
-/// The sounds of one step: a thump for each new contact, louder the harder it struck, and
-/// a scrape as loud as the fastest slide among lasting contacts.
-fn sound_step(audio: &Audio, sim: &Sim) {
-    use crate::physics::ContactEventKind;
-    let mut slide: f64 = 0.0;
-    for e in sim.physics().contact_events() {
-        let speed = -e.normal_speed;
-        match e.kind {
-            ContactEventKind::Begin if speed > 1.0 => {
-                audio.play(
-                    Effect::ImpactThump,
-                    (speed / LOUDEST_IMPACT).min(1.0) as f32,
-                );
-            }
-            ContactEventKind::Persist => slide = slide.max(e.tangent_speed.abs()),
-            _ => {}
-        }
-    }
-    let scrape = ((slide - 0.5) / LOUDEST_SCRAPE).clamp(0.0, 1.0);
-    audio.set_loop(Effect::MetalScrape, scrape as f32);
 }
 
 /// The one line shown when there is no display to open a window on.
@@ -436,45 +361,25 @@ fn display_problem(error: &str) -> String {
     }
 }
 
-/// Opens the window and plays `level` until the player quits, with the player's settings
-/// (vsync is on only if both the settings and `options` want it).
-pub fn play(level: &LoadedLevel, mut options: PlayOptions) -> Result<PlayReport, String> {
-    let settings_path = super::settings::settings_path();
-    let settings = match &settings_path {
-        Some(path) => {
-            let loaded = Settings::load(path);
-            if let Some(notice) = loaded.notice {
-                eprintln!("cavefly: {notice}");
-            }
-            loaded.settings
-        }
-        None => Settings::default(),
-    };
-    options.vsync &= settings.vsync;
-    let sim = Sim::from_level(level)?;
-    let rock = RockMesh::from_world(&level.world);
-    let start = sim.ship().map_or(glam::Vec2::ZERO, |s| {
-        glam::Vec2::new(s.position().x as f32, s.position().y as f32)
-    });
+/// Opens the window on the title screen, or straight into `level` when one is given, and
+/// runs until the player quits. Uses the player's settings and progress (vsync is on only
+/// if both the settings and `options` want it).
+pub fn play(level: Option<LoadedLevel>, options: PlayOptions) -> Result<PlayReport, String> {
     let event_loop =
         EventLoop::new().map_err(|e| no_display_message(&display_problem(&e.to_string())))?;
+    let shell = Shell::open(level)?;
+    let ctx = egui::Context::default();
+    crate::ui::theme::apply(&ctx);
     let mut app = App {
+        shell,
         options,
-        audio: Audio::open(settings.master_volume, settings.effects_volume),
-        settings,
-        settings_path,
-        game: Game {
-            clock: StepClock::new(sim.time_step()),
-            camera: Camera::new(start, rock.bounds),
-            effects: Effects::new(),
-            sim,
-            rock,
-        },
         graphics: None,
-        held: Held::default(),
+        ctx,
+        pads: Gamepads::open(),
+        title_camera: Camera::new(glam::Vec2::ZERO, None),
         modifiers: ModifiersState::empty(),
-        paused: false,
         focused: false,
+        started: Instant::now(),
         last_frame: None,
         report: PlayReport::default(),
         error: None,

@@ -110,6 +110,19 @@ impl Offscreen {
         view: &View,
         snap: &Snapshot,
     ) -> Result<Rgba8, String> {
+        self.capture_with(gpu, renderer, view, snap, |_, _| {})
+    }
+
+    /// Renders one frame, lets `overlay` record more passes over it (the UI), and reads
+    /// its pixels back.
+    pub fn capture_with(
+        &self,
+        gpu: &Gpu,
+        renderer: &mut Renderer,
+        view: &View,
+        snap: &Snapshot,
+        overlay: impl FnOnce(&mut wgpu::CommandEncoder, &wgpu::TextureView),
+    ) -> Result<Rgba8, String> {
         let mut encoder = gpu
             .device
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
@@ -124,6 +137,7 @@ impl Offscreen {
             view,
             snap,
         );
+        overlay(&mut encoder, &self.view);
         encoder.copy_texture_to_buffer(
             self.texture.as_image_copy(),
             wgpu::TexelCopyBufferInfo {

@@ -1,0 +1,375 @@
+//! The shell's screens and how the player moves between them: title (with the level list),
+//! playing, the pause menu, settings, and the win and lose screens. Pure state: the window
+//! feeds in what the player chose ([`Intent`]) and how a level ended, and carries out the
+//! [`Command`]s that come back (load a level, save progress, quit). Tested without a window.
+
+use super::catalog::Catalog;
+use super::progress::Progress;
+use crate::game::Outcome;
+use std::path::PathBuf;
+
+/// Where the settings screen returns to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SettingsBack {
+    /// The title screen.
+    Title,
+    /// The pause menu.
+    Paused,
+}
+
+/// What the win screen reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WinInfo {
+    /// The score of this run.
+    pub score: u64,
+    /// The level's best score before this run, if it had been won before.
+    pub previous_best: Option<u64>,
+    /// Whether this run set the best score.
+    pub new_best: bool,
+    /// The level that follows, if any (now unlocked).
+    pub next: Option<usize>,
+}
+
+/// The screen showing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// The title and level list.
+    Title,
+    /// Flying.
+    Playing,
+    /// The pause menu over the frozen level.
+    Paused,
+    /// The settings.
+    Settings {
+        /// Where Back goes.
+        back: SettingsBack,
+    },
+    /// The level was won.
+    Won(WinInfo),
+    /// The level was lost.
+    Lost,
+}
+
+/// What the player chose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Intent {
+    /// Play level `index` of the list.
+    Play(usize),
+    /// Open the pause menu.
+    Pause,
+    /// Leave the pause menu.
+    Resume,
+    /// Start the level again.
+    Restart,
+    /// Open the settings.
+    OpenSettings,
+    /// Leave the settings.
+    CloseSettings,
+    /// Play the level after the one just won.
+    NextLevel,
+    /// Back to the title.
+    QuitToTitle,
+    /// Leave the game.
+    Quit,
+}
+
+/// What the window must do for a change of screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Load this level and start flying it.
+    StartLevel(PathBuf),
+    /// Rebuild the current level from its start.
+    RestartLevel,
+    /// Write the progress file.
+    SaveProgress,
+    /// Close the window.
+    Exit,
+}
+
+/// The level being played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Current {
+    /// Its file.
+    pub path: PathBuf,
+    /// Its place in the list, if it is one of the listed levels.
+    pub index: Option<usize>,
+}
+
+/// The screens' state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Flow {
+    /// The screen showing.
+    pub screen: Screen,
+    /// The levels of the title screen.
+    pub catalog: Catalog,
+    /// Levels won and best scores.
+    pub progress: Progress,
+    /// The level loaded, if any.
+    pub current: Option<Current>,
+}
+
+impl Flow {
+    /// Starts on the title screen.
+    pub fn title(catalog: Catalog, progress: Progress) -> Flow {
+        Flow {
+            screen: Screen::Title,
+            catalog,
+            progress,
+            current: None,
+        }
+    }
+
+    /// Starts flying the level at `path` (which need not be one of the list).
+    pub fn playing(catalog: Catalog, progress: Progress, path: PathBuf) -> Flow {
+        let index = catalog.index_of(&path);
+        Flow {
+            screen: Screen::Playing,
+            catalog,
+            progress,
+            current: Some(Current { path, index }),
+        }
+    }
+
+    /// Whether level `index` of the list may be played.
+    pub fn is_unlocked(&self, index: usize) -> bool {
+        self.catalog
+            .levels
+            .get(index)
+            .is_some_and(|l| l.problem.is_none())
+            && self.progress.is_unlocked(&self.catalog.files(), index)
+    }
+
+    /// What Escape (or a gamepad's Start or Back) means on this screen, if anything.
+    pub fn back_intent(&self) -> Option<Intent> {
+        match self.screen {
+            Screen::Playing => Some(Intent::Pause),
+            Screen::Paused => Some(Intent::Resume),
+            Screen::Settings { .. } => Some(Intent::CloseSettings),
+            Screen::Title | Screen::Won(_) | Screen::Lost => None,
+        }
+    }
+
+    fn start(&mut self, index: usize) -> Vec<Command> {
+        if !self.is_unlocked(index) {
+            return Vec::new();
+        }
+        let path = self.catalog.levels[index].path.clone();
+        self.current = Some(Current {
+            path: path.clone(),
+            index: Some(index),
+        });
+        self.screen = Screen::Playing;
+        vec![Command::StartLevel(path)]
+    }
+
+    /// Applies the player's choice; an intent that makes no sense on this screen does
+    /// nothing.
+    pub fn apply(&mut self, intent: Intent) -> Vec<Command> {
+        use Screen::*;
+        match (intent, self.screen) {
+            (Intent::Play(i), Title) => self.start(i),
+            (Intent::Pause, Playing) => {
+                self.screen = Paused;
+                Vec::new()
+            }
+            (Intent::Resume, Paused) => {
+                self.screen = Playing;
+                Vec::new()
+            }
+            (Intent::Restart, Paused | Won(_) | Lost) if self.current.is_some() => {
+                self.screen = Playing;
+                vec![Command::RestartLevel]
+            }
+            (Intent::OpenSettings, Title) => {
+                self.screen = Settings {
+                    back: SettingsBack::Title,
+                };
+                Vec::new()
+            }
+            (Intent::OpenSettings, Paused) => {
+                self.screen = Settings {
+                    back: SettingsBack::Paused,
+                };
+                Vec::new()
+            }
+            (Intent::CloseSettings, Settings { back }) => {
+                self.screen = match back {
+                    SettingsBack::Title => Title,
+                    SettingsBack::Paused => Paused,
+                };
+                Vec::new()
+            }
+            (Intent::NextLevel, Won(WinInfo { next: Some(i), .. })) => self.start(i),
+            (Intent::QuitToTitle, Paused | Won(_) | Lost | Playing) => {
+                self.screen = Title;
+                Vec::new()
+            }
+            (Intent::Quit, _) => vec![Command::Exit],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The level being flown ended with `outcome` and `score`. A win of a listed level is
+    /// recorded (unlocking the next one) and asks for the progress to be saved.
+    pub fn level_ended(&mut self, outcome: Outcome, score: u64) -> Vec<Command> {
+        if self.screen != Screen::Playing && self.screen != Screen::Paused {
+            return Vec::new();
+        }
+        match outcome {
+            Outcome::Lost => {
+                self.screen = Screen::Lost;
+                Vec::new()
+            }
+            Outcome::Won => {
+                let index = self.current.as_ref().and_then(|c| c.index);
+                let Some(i) = index.filter(|&i| i < self.catalog.levels.len()) else {
+                    self.screen = Screen::Won(WinInfo {
+                        score,
+                        previous_best: None,
+                        new_best: false,
+                        next: None,
+                    });
+                    return Vec::new();
+                };
+                let file = self.catalog.levels[i].file.clone();
+                let record = self.progress.record_win(&file, score);
+                let next = Some(i + 1).filter(|&n| self.is_unlocked(n));
+                self.screen = Screen::Won(WinInfo {
+                    score,
+                    previous_best: record.previous_best,
+                    new_best: record.new_best,
+                    next,
+                });
+                vec![Command::SaveProgress]
+            }
+        }
+    }
+
+    /// Whether the sim should advance (only while flying).
+    pub fn is_flying(&self) -> bool {
+        self.screen == Screen::Playing
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::catalog::LevelEntry;
+
+    fn catalog() -> Catalog {
+        let entry = |f: &str| LevelEntry {
+            path: PathBuf::from("levels").join(f),
+            file: f.to_string(),
+            name: f.to_string(),
+            description: String::new(),
+            problem: None,
+        };
+        Catalog {
+            dir: PathBuf::from("levels"),
+            levels: vec![entry("01_a.ron"), entry("02_b.ron"), entry("03_c.ron")],
+        }
+    }
+
+    #[test]
+    fn title_to_play_to_pause_to_settings_and_back() {
+        let mut f = Flow::title(catalog(), Progress::new());
+        assert_eq!(f.screen, Screen::Title);
+        // The second level is locked: choosing it does nothing.
+        assert!(f.apply(Intent::Play(1)).is_empty());
+        assert_eq!(f.screen, Screen::Title);
+        let cmds = f.apply(Intent::Play(0));
+        assert_eq!(
+            cmds,
+            vec![Command::StartLevel(PathBuf::from("levels/01_a.ron"))]
+        );
+        assert!(f.is_flying());
+        assert_eq!(f.back_intent(), Some(Intent::Pause));
+        f.apply(Intent::Pause);
+        assert_eq!(f.screen, Screen::Paused);
+        assert!(!f.is_flying());
+        f.apply(Intent::OpenSettings);
+        assert_eq!(
+            f.screen,
+            Screen::Settings {
+                back: SettingsBack::Paused
+            }
+        );
+        assert_eq!(f.back_intent(), Some(Intent::CloseSettings));
+        f.apply(Intent::CloseSettings);
+        assert_eq!(f.screen, Screen::Paused);
+        assert_eq!(f.apply(Intent::Restart), vec![Command::RestartLevel]);
+        assert_eq!(f.screen, Screen::Playing);
+        f.apply(Intent::Pause);
+        f.apply(Intent::QuitToTitle);
+        assert_eq!(f.screen, Screen::Title);
+        f.apply(Intent::OpenSettings);
+        f.apply(Intent::CloseSettings);
+        assert_eq!(f.screen, Screen::Title);
+        assert_eq!(f.apply(Intent::Quit), vec![Command::Exit]);
+    }
+
+    #[test]
+    fn a_win_records_progress_and_unlocks_the_next_level() {
+        let mut f = Flow::title(catalog(), Progress::new());
+        f.apply(Intent::Play(0));
+        assert_eq!(
+            f.level_ended(Outcome::Won, 250),
+            vec![Command::SaveProgress]
+        );
+        assert_eq!(
+            f.screen,
+            Screen::Won(WinInfo {
+                score: 250,
+                previous_best: None,
+                new_best: true,
+                next: Some(1),
+            })
+        );
+        assert!(f.progress.won.contains("01_a.ron"));
+        assert_eq!(f.progress.best("01_a.ron"), Some(250));
+        assert!(f.is_unlocked(1) && !f.is_unlocked(2));
+        assert_eq!(
+            f.apply(Intent::NextLevel),
+            vec![Command::StartLevel(PathBuf::from("levels/02_b.ron"))]
+        );
+        assert_eq!(f.current.as_ref().unwrap().index, Some(1));
+        // Losing records nothing and offers only retry or the title.
+        assert!(f.level_ended(Outcome::Lost, 900).is_empty());
+        assert_eq!(f.screen, Screen::Lost);
+        assert_eq!(f.progress.best("02_b.ron"), None);
+        assert!(f.apply(Intent::NextLevel).is_empty());
+        assert_eq!(f.apply(Intent::Restart), vec![Command::RestartLevel]);
+    }
+
+    #[test]
+    fn a_replayed_win_keeps_the_higher_score_and_the_last_level_has_no_next() {
+        let mut p = Progress::new();
+        p.record_win("01_a.ron", 1);
+        p.record_win("02_b.ron", 500);
+        let mut f = Flow::title(catalog(), p);
+        f.apply(Intent::Play(1));
+        f.level_ended(Outcome::Won, 300);
+        let Screen::Won(info) = f.screen else {
+            panic!("{:?}", f.screen)
+        };
+        assert_eq!((info.previous_best, info.new_best), (Some(500), false));
+        assert_eq!(f.progress.best("02_b.ron"), Some(500));
+        f.apply(Intent::NextLevel);
+        f.level_ended(Outcome::Won, 10);
+        let Screen::Won(info) = f.screen else {
+            panic!("{:?}", f.screen)
+        };
+        assert_eq!(info.next, None);
+        // An outcome reported again after the screen changed is ignored.
+        assert!(f.level_ended(Outcome::Won, 10).is_empty());
+    }
+
+    #[test]
+    fn a_level_outside_the_list_is_played_but_not_recorded() {
+        let mut f = Flow::playing(catalog(), Progress::new(), PathBuf::from("/tmp/mine.ron"));
+        assert!(f.is_flying());
+        assert!(f.level_ended(Outcome::Won, 5).is_empty());
+        assert!(f.progress.won.is_empty());
+        assert!(matches!(f.screen, Screen::Won(WinInfo { next: None, .. })));
+    }
+}

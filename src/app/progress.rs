@@ -1,0 +1,211 @@
+//! The player's progress: which levels were won and the best score of each, kept as RON in
+//! the user's config folder beside the settings and written the same way (atomically; an
+//! unusable file is set aside as a backup, the player starts afresh and is told once).
+//!
+//! Levels are known by file name (`04_first_flight.ron`), so progress survives moving the
+//! game. A level is unlocked if it is the first of the list or the one before it was won.
+
+use super::config_file::{config_dir, read_optional, ron_error, set_aside, write_atomically};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// The progress format version this build writes.
+pub const PROGRESS_VERSION: u32 = 1;
+
+/// Levels won and best scores.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Progress {
+    /// Format version.
+    pub version: u32,
+    /// File names of the levels won at least once.
+    pub won: BTreeSet<String>,
+    /// The best score of each level won, by file name.
+    pub best_scores: BTreeMap<String, u64>,
+}
+
+/// Progress as loaded, with what the player should be told about it, if anything.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadedProgress {
+    /// The progress to use.
+    pub progress: Progress,
+    /// A one-time message: the file was unusable and was set aside.
+    pub notice: Option<String>,
+}
+
+/// What winning a level changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WinRecord {
+    /// The best score before this win, if the level had been won before.
+    pub previous_best: Option<u64>,
+    /// Whether this score is the new best.
+    pub new_best: bool,
+}
+
+/// Where the progress file lives: `progress.ron` in the game's config folder.
+pub fn progress_path() -> Option<PathBuf> {
+    config_dir().map(|d| d.join("progress.ron"))
+}
+
+impl Progress {
+    /// No level won yet.
+    pub fn new() -> Progress {
+        Progress {
+            version: PROGRESS_VERSION,
+            ..Progress::default()
+        }
+    }
+
+    /// Whether level `index` of `files` (level file names in play order) may be played: the
+    /// first always, any other once the one before it was won. Out of range: locked.
+    pub fn is_unlocked(&self, files: &[String], index: usize) -> bool {
+        match index {
+            0 => !files.is_empty(),
+            i if i < files.len() => self.won.contains(&files[i - 1]),
+            _ => false,
+        }
+    }
+
+    /// The best score of a level, if it was won.
+    pub fn best(&self, file: &str) -> Option<u64> {
+        self.best_scores.get(file).copied()
+    }
+
+    /// Records a win of `file` with `score`.
+    pub fn record_win(&mut self, file: &str, score: u64) -> WinRecord {
+        self.won.insert(file.to_string());
+        let previous_best = self.best(file);
+        let new_best = previous_best.is_none_or(|b| score > b);
+        if new_best {
+            self.best_scores.insert(file.to_string(), score);
+        }
+        WinRecord {
+            previous_best,
+            new_best,
+        }
+    }
+
+    /// Parses progress text; the error gives line, column and what was wrong.
+    pub fn parse(text: &str) -> Result<Progress, String> {
+        let p: Progress = ron::from_str(text).map_err(|e| ron_error(&e))?;
+        if p.version != PROGRESS_VERSION {
+            return Err(format!(
+                "version {} is not supported: this build reads version {PROGRESS_VERSION}",
+                p.version
+            ));
+        }
+        Ok(p)
+    }
+
+    /// Loads the progress at `path`. A missing file gives a fresh start; an unusable one is
+    /// renamed to `progress.ron.bad` and gives a fresh start with a notice.
+    pub fn load(path: &Path) -> LoadedProgress {
+        let parsed = read_optional(path).and_then(|t| t.map(|t| Progress::parse(&t)).transpose());
+        match parsed {
+            Ok(progress) => LoadedProgress {
+                progress: progress.unwrap_or_else(Progress::new),
+                notice: None,
+            },
+            Err(why) => LoadedProgress {
+                progress: Progress::new(),
+                notice: Some(format!(
+                    "the progress file {} was not usable ({why}); {}; starting with no levels won",
+                    path.display(),
+                    set_aside(path)
+                )),
+            },
+        }
+    }
+
+    /// Writes the progress to `path` atomically, creating its folder.
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .map_err(|e| format!("{}: cannot write the progress: {e}", path.display()))?;
+        write_atomically(path, &text, "the progress")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn files() -> Vec<String> {
+        ["01_a.ron", "02_b.ron", "03_c.ron"]
+            .map(String::from)
+            .to_vec()
+    }
+
+    fn temp(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("cavefly-progress-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir.join("cavefly").join("progress.ron")
+    }
+
+    #[test]
+    fn only_the_first_level_and_those_after_a_win_are_unlocked() {
+        let f = files();
+        let mut p = Progress::new();
+        let unlocked = |p: &Progress| (0..4).map(|i| p.is_unlocked(&f, i)).collect::<Vec<_>>();
+        assert_eq!(unlocked(&p), [true, false, false, false]);
+        p.record_win("01_a.ron", 10);
+        assert_eq!(unlocked(&p), [true, true, false, false]);
+        // Winning the third without the second unlocks nothing before it.
+        p.record_win("03_c.ron", 5);
+        assert_eq!(unlocked(&p), [true, true, false, false]);
+        assert!(!Progress::new().is_unlocked(&[], 0));
+    }
+
+    #[test]
+    fn the_best_score_only_rises() {
+        let mut p = Progress::new();
+        let first = p.record_win("01_a.ron", 120);
+        assert_eq!(first.previous_best, None);
+        assert!(first.new_best);
+        let worse = p.record_win("01_a.ron", 80);
+        assert_eq!(worse.previous_best, Some(120));
+        assert!(!worse.new_best);
+        assert_eq!(p.best("01_a.ron"), Some(120));
+        assert!(p.record_win("01_a.ron", 300).new_best);
+        assert_eq!(p.best("01_a.ron"), Some(300));
+        assert_eq!(p.best("02_b.ron"), None);
+    }
+
+    #[test]
+    fn progress_round_trips_through_the_file() {
+        let path = temp("round");
+        assert_eq!(Progress::load(&path).progress, Progress::new());
+        let mut p = Progress::new();
+        p.record_win("01_a.ron", 42);
+        p.save(&path).unwrap();
+        let back = Progress::load(&path);
+        assert_eq!(back.notice, None);
+        assert_eq!(back.progress, p);
+        assert!(!path.with_extension("ron.tmp").exists());
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn a_corrupt_file_is_kept_as_a_backup_and_the_player_told_once() {
+        let path = temp("corrupt");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let bad = "(version: 1, won: [\"01_a.ron\"], best_scores: {\"01_a.ron\": -3})";
+        std::fs::write(&path, bad).unwrap();
+        let loaded = Progress::load(&path);
+        assert_eq!(loaded.progress, Progress::new());
+        let notice = loaded.notice.unwrap();
+        assert!(
+            notice.contains("1:") && notice.contains("progress.ron.bad"),
+            "{notice}"
+        );
+        let backup = path.with_extension("ron.bad");
+        assert_eq!(std::fs::read_to_string(&backup).unwrap(), bad);
+        assert!(!path.exists());
+        assert_eq!(Progress::load(&path).notice, None);
+        assert!(Progress::parse("(version: 7)")
+            .unwrap_err()
+            .contains("version 7"));
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    }
+}

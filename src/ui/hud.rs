@@ -1,0 +1,170 @@
+//! The heads-up display, drawn from the sim's [`Hud`] as it is: fuel and hull meters and
+//! the ship's components top left, score and ships left top right, the objective under
+//! them, a zone message across the upper middle and the countdown, when one runs, above
+//! it. It reads the struct and nothing else; it computes no game state.
+
+use super::theme::{self, AMBER, CYAN, DIM, GREEN, RED};
+use crate::game::Hud;
+use egui::{Align2, Color32, RichText, Vec2};
+
+/// Width of the big meters, points.
+const METER_WIDTH: f32 = 180.0;
+/// Width of a component's meter, points.
+const COMPONENT_WIDTH: f32 = 110.0;
+/// Seconds left under which the countdown turns red and pulses.
+const COUNTDOWN_URGENT: f64 = 10.0;
+
+/// Formats seconds as `M:SS.s` (or `S.s` under a minute); negative or non-finite as 0.
+pub fn format_countdown(seconds: f64) -> String {
+    let s = if seconds.is_finite() {
+        seconds.max(0.0)
+    } else {
+        0.0
+    };
+    let tenths = (s * 10.0).floor() as u64;
+    let (m, rest) = (tenths / 600, tenths % 600);
+    if m > 0 {
+        format!("{m}:{:02}.{}", rest / 10, rest % 10)
+    } else {
+        format!("{}.{}", rest / 10, rest % 10)
+    }
+}
+
+fn panel() -> egui::Frame {
+    egui::Frame::new()
+        .fill(Color32::from_rgba_premultiplied(4, 8, 14, 160))
+        .corner_radius(6)
+        .inner_margin(10)
+}
+
+/// Most ship icons drawn; more lives are written as a number beside them.
+const MAX_SHIP_ICONS: u32 = 6;
+
+/// Ships left as small ship outlines (and `+N` past [`MAX_SHIP_ICONS`]).
+fn ships(ui: &mut egui::Ui, lives: u32) {
+    ui.horizontal(|ui| {
+        let shown = lives.min(MAX_SHIP_ICONS);
+        if lives > shown {
+            ui.label(RichText::new(format!("+{}", lives - shown)).color(CYAN));
+        }
+        for _ in 0..shown {
+            let (rect, _) = ui.allocate_exact_size(Vec2::new(14.0, 18.0), egui::Sense::hover());
+            let c = rect.center();
+            let points = vec![
+                c + Vec2::new(0.0, -8.0),
+                c + Vec2::new(6.0, 7.0),
+                c + Vec2::new(-6.0, 7.0),
+            ];
+            ui.painter().add(egui::Shape::convex_polygon(
+                points,
+                Color32::from_rgb(10, 30, 24),
+                egui::Stroke::new(1.5, GREEN),
+            ));
+        }
+    });
+}
+
+/// Draws the HUD; `time` (seconds) drives the warnings' blinking.
+pub fn draw(ctx: &egui::Context, hud: &Hud, time: f64) {
+    let blink = (time * 4.0).sin() > 0.0;
+    egui::Area::new(egui::Id::unique("hud status"))
+        .anchor(Align2::LEFT_TOP, Vec2::new(16.0, 16.0))
+        .interactable(false)
+        .show(ctx, |ui| {
+            panel().show(ui, |ui| {
+                let fuel_color = if hud.fuel < 0.2 && !blink {
+                    AMBER.gamma_multiply(0.4)
+                } else {
+                    theme::level_color(hud.fuel)
+                };
+                theme::meter(ui, "FUEL", hud.fuel, fuel_color, METER_WIDTH);
+                theme::meter(
+                    ui,
+                    "HULL",
+                    hud.hull,
+                    theme::level_color(hud.hull),
+                    METER_WIDTH,
+                );
+                // The hull has its own meter above; the rest are listed small.
+                let others = hud
+                    .components
+                    .iter()
+                    .filter(|c| !c.name.eq_ignore_ascii_case("hull"));
+                for c in others {
+                    theme::meter(
+                        ui,
+                        c.name,
+                        c.health,
+                        theme::level_color(c.health),
+                        COMPONENT_WIDTH,
+                    );
+                }
+            });
+        });
+    egui::Area::new(egui::Id::unique("hud score"))
+        .anchor(Align2::RIGHT_TOP, Vec2::new(-16.0, 16.0))
+        .interactable(false)
+        .show(ctx, |ui| {
+            panel().show(ui, |ui| {
+                ui.vertical(|ui| {
+                    ui.label(
+                        RichText::new(format!("{}", hud.score))
+                            .size(28.0)
+                            .monospace()
+                            .color(GREEN),
+                    );
+                    ships(ui, hud.lives);
+                    if !hud.objective.is_empty() {
+                        ui.label(RichText::new(&hud.objective).small().color(DIM));
+                    }
+                });
+            });
+        });
+    if let Some(left) = hud.countdown {
+        let urgent = left < COUNTDOWN_URGENT;
+        let color = if urgent && !blink {
+            RED.gamma_multiply(0.6)
+        } else if urgent {
+            RED
+        } else {
+            AMBER
+        };
+        egui::Area::new(egui::Id::unique("hud countdown"))
+            .anchor(Align2::CENTER_TOP, Vec2::new(0.0, 16.0))
+            .interactable(false)
+            .show(ctx, |ui| {
+                ui.label(
+                    RichText::new(format_countdown(left))
+                        .size(40.0)
+                        .monospace()
+                        .strong()
+                        .color(color),
+                );
+            });
+    }
+    if let Some(message) = hud.message.as_deref().filter(|m| !m.is_empty()) {
+        egui::Area::new(egui::Id::unique("hud message"))
+            .anchor(Align2::CENTER_TOP, Vec2::new(0.0, 90.0))
+            .interactable(false)
+            .show(ctx, |ui| {
+                panel().show(ui, |ui| {
+                    ui.label(RichText::new(message).size(24.0).color(CYAN));
+                });
+            });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn countdowns_read_as_minutes_seconds_and_tenths() {
+        assert_eq!(format_countdown(83.47), "1:23.4");
+        assert_eq!(format_countdown(9.96), "9.9");
+        assert_eq!(format_countdown(0.04), "0.0");
+        assert_eq!(format_countdown(-3.0), "0.0");
+        assert_eq!(format_countdown(f64::NAN), "0.0");
+        assert_eq!(format_countdown(600.0), "10:00.0");
+    }
+}

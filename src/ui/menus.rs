@@ -1,0 +1,105 @@
+//! The menus over a frozen level: pause (resume, restart, settings, title, quit), and the
+//! win and lose screens that follow [`crate::game::Outcome`].
+
+use super::theme::{self, AMBER, CYAN, DIM, GREEN, RED};
+use crate::app::flow::{Intent, WinInfo};
+use egui::RichText;
+
+/// A column of buttons; the first takes keyboard focus when `focus` is set. Returns the
+/// intent of the button clicked.
+fn buttons(ui: &mut egui::Ui, items: &[(&str, Intent)], focus: bool) -> Option<Intent> {
+    let mut chosen = None;
+    ui.vertical_centered(|ui| {
+        for (i, (text, intent)) in items.iter().enumerate() {
+            let r = theme::menu_button(ui, text);
+            if focus && i == 0 {
+                r.request_focus();
+            }
+            if r.clicked() {
+                chosen = Some(*intent);
+            }
+        }
+    });
+    chosen
+}
+
+/// The pause menu.
+pub fn pause(ctx: &egui::Context, focus: bool) -> Option<Intent> {
+    theme::veil(ctx);
+    theme::menu_window("Paused")
+        .show(ctx, |ui| {
+            let chosen = buttons(
+                ui,
+                &[
+                    ("Resume", Intent::Resume),
+                    ("Restart level", Intent::Restart),
+                    ("Settings", Intent::OpenSettings),
+                    ("Quit to title", Intent::QuitToTitle),
+                    ("Quit game (Q)", Intent::Quit),
+                ],
+                focus,
+            );
+            ui.vertical_centered(|ui| {
+                ui.label(RichText::new("Esc or Start resumes").small().color(DIM));
+            });
+            chosen
+        })
+        .and_then(|r| r.inner.flatten())
+}
+
+/// The win screen.
+pub fn won(ctx: &egui::Context, info: &WinInfo, focus: bool) -> Option<Intent> {
+    theme::veil(ctx);
+    theme::menu_window("Level complete")
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.label(
+                    RichText::new(format!("Score {}", info.score))
+                        .size(34.0)
+                        .color(GREEN),
+                );
+                let best = match (info.new_best, info.previous_best) {
+                    (true, Some(old)) => Some((format!("New best! (was {old})"), AMBER)),
+                    (true, None) => Some(("First win: a new best".to_string(), AMBER)),
+                    (false, Some(old)) => Some((format!("Best {old}"), DIM)),
+                    (false, None) => None,
+                };
+                if let Some((text, color)) = best {
+                    ui.label(RichText::new(text).color(color));
+                }
+                if info.next.is_some() {
+                    ui.label(RichText::new("The next level is open.").color(CYAN));
+                }
+            });
+            ui.add_space(8.0);
+            let mut items = Vec::new();
+            if info.next.is_some() {
+                items.push(("Next level", Intent::NextLevel));
+            }
+            items.push(("Play again", Intent::Restart));
+            items.push(("Back to title", Intent::QuitToTitle));
+            buttons(ui, &items, focus)
+        })
+        .and_then(|r| r.inner.flatten())
+}
+
+/// The lose screen.
+pub fn lost(ctx: &egui::Context, focus: bool) -> Option<Intent> {
+    theme::veil(ctx);
+    theme::menu_window("Ship lost")
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.label(RichText::new("The cave wins this time.").color(RED));
+            });
+            ui.add_space(8.0);
+            buttons(
+                ui,
+                &[
+                    ("Try again", Intent::Restart),
+                    ("Back to title", Intent::QuitToTitle),
+                ],
+                focus,
+            )
+        })
+        .and_then(|r| r.inner.flatten())
+}

@@ -1,0 +1,124 @@
+//! Presentation: the menus and the HUD, drawn with egui over the finished frame. Screens
+//! are drawn from plain data — the shell's [`Flow`], the sim's [`Hud`], the settings — and
+//! return what the player chose as an [`Intent`]; nothing here changes game state or
+//! reaches into the simulation. [`layer`] joins egui to the window and the GPU.
+
+pub mod hud;
+pub mod keys;
+pub mod layer;
+pub mod menus;
+pub mod notices;
+pub mod rebind;
+pub mod settings_panel;
+pub mod theme;
+pub mod title;
+
+use crate::app::flow::{Flow, Intent, Screen, SettingsBack};
+use crate::app::settings::Settings;
+use crate::game::Hud;
+pub use layer::{UiInput, UiPainter};
+pub use notices::Notices;
+use rebind::{Capture, Press};
+
+/// What the UI keeps between frames.
+#[derive(Debug, Default)]
+pub struct UiState {
+    /// Key rebinding in progress.
+    pub capture: Capture,
+    /// What the last rebinding did.
+    pub rebind_note: Option<String>,
+    /// Messages for the player.
+    pub notices: Notices,
+    /// The screen drawn last frame (a new screen puts focus on its first button).
+    last_screen: Option<Screen>,
+}
+
+/// What one frame of UI shows.
+pub struct UiFrame<'a> {
+    /// The screens' state.
+    pub flow: &'a Flow,
+    /// The HUD of the level being played, if one is loaded.
+    pub hud: Option<&'a Hud>,
+    /// The settings (the settings screen edits them).
+    pub settings: &'a mut Settings,
+    /// Gamepads connected.
+    pub pads: usize,
+    /// Vsync is off for this run whatever the setting says.
+    pub vsync_forced_off: bool,
+    /// Seconds since the game started (blinking, toasts).
+    pub time: f64,
+}
+
+impl UiState {
+    /// Offers a key press (physical key name) to the key rebinding; true if it was taken.
+    pub fn rebind_key(&mut self, settings: &mut Settings, key: &str) -> bool {
+        let target = self.capture.target();
+        match self.capture.press(&mut settings.bindings, key) {
+            Press::Ignored => false,
+            Press::Bound { taken_from } => {
+                let (control, _) = target.unwrap_or((crate::game::Control::Menu, 0));
+                self.rebind_note = Some(match taken_from {
+                    Some(from) => format!(
+                        "{} now does {} (taken from {}).",
+                        keys::key_label(key),
+                        keys::control_label(control),
+                        keys::control_label(from)
+                    ),
+                    None => format!(
+                        "{} now does {}.",
+                        keys::key_label(key),
+                        keys::control_label(control)
+                    ),
+                });
+                true
+            }
+            Press::Cleared => {
+                self.rebind_note = Some("Slot cleared.".to_string());
+                true
+            }
+            Press::Cancelled | Press::Conflict { .. } => true,
+        }
+    }
+
+    /// Draws the screens of `frame`; returns what the player chose, if anything.
+    pub fn draw(&mut self, ctx: &egui::Context, frame: UiFrame<'_>) -> Option<Intent> {
+        let screen = frame.flow.screen;
+        // A new screen, or a click that left nothing focused, puts keyboard and gamepad
+        // focus back on the screen's first button.
+        let focus = self.last_screen != Some(screen) || ctx.memory(|m| m.focused().is_none());
+        self.last_screen = Some(screen);
+        let in_level = !matches!(
+            screen,
+            Screen::Title
+                | Screen::Settings {
+                    back: SettingsBack::Title
+                }
+        );
+        if let Some(hud) = frame.hud.filter(|_| in_level) {
+            hud::draw(ctx, hud, frame.time);
+        }
+        let chosen = match screen {
+            Screen::Title => title::draw(ctx, frame.flow, focus),
+            Screen::Playing => None,
+            Screen::Paused => menus::pause(ctx, focus),
+            Screen::Settings { .. } => settings_panel::draw(
+                ctx,
+                frame.settings,
+                settings_panel::SettingsView {
+                    capture: &mut self.capture,
+                    note: &mut self.rebind_note,
+                    pads: frame.pads,
+                    vsync_forced_off: frame.vsync_forced_off,
+                },
+                focus,
+            ),
+            Screen::Won(info) => menus::won(ctx, &info, focus),
+            Screen::Lost => menus::lost(ctx, focus),
+        };
+        if !matches!(screen, Screen::Settings { .. }) {
+            self.capture = Capture::Idle;
+        }
+        self.notices.draw(ctx, frame.time);
+        chosen
+    }
+}

@@ -1,0 +1,107 @@
+//! Messages for the player at the bottom of the screen: sticky ones (a settings or progress
+//! file that was unusable, a level that failed to load) stay until dismissed; passing ones
+//! (a gamepad plugged in) fade after a few seconds.
+
+use super::theme::{self, AMBER, CYAN};
+use egui::{Align2, RichText, Vec2};
+
+/// Seconds a passing message stays.
+pub const TOAST_SECONDS: f64 = 4.0;
+
+/// `text` with its first letter capitalised (messages shared with the terminal start in
+/// lower case there).
+fn sentence(text: String) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => text,
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Notice {
+    text: String,
+    /// When it goes by itself (seconds of the UI clock); none: when dismissed.
+    until: Option<f64>,
+}
+
+/// The messages showing.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Notices {
+    items: Vec<Notice>,
+}
+
+impl Notices {
+    /// Adds a message that stays until the player dismisses it.
+    pub fn sticky(&mut self, text: impl Into<String>) {
+        self.items.push(Notice {
+            text: sentence(text.into()),
+            until: None,
+        });
+    }
+
+    /// Adds a message that goes by itself [`TOAST_SECONDS`] after `now`.
+    pub fn toast(&mut self, text: impl Into<String>, now: f64) {
+        self.items.push(Notice {
+            text: sentence(text.into()),
+            until: Some(now + TOAST_SECONDS),
+        });
+    }
+
+    /// The texts showing at `now`, oldest first.
+    pub fn showing(&self, now: f64) -> Vec<&str> {
+        self.items
+            .iter()
+            .filter(|n| n.until.is_none_or(|t| now < t))
+            .map(|n| n.text.as_str())
+            .collect()
+    }
+
+    /// Draws them at `now` and forgets those gone or dismissed.
+    pub fn draw(&mut self, ctx: &egui::Context, now: f64) {
+        self.items.retain(|n| n.until.is_none_or(|t| now < t));
+        if self.items.is_empty() {
+            return;
+        }
+        let mut dismissed = None;
+        egui::Area::new(egui::Id::unique("notices"))
+            .anchor(Align2::CENTER_BOTTOM, Vec2::new(0.0, -24.0))
+            .order(egui::Order::Foreground)
+            .show(ctx, |ui| {
+                for (i, n) in self.items.iter().enumerate() {
+                    egui::Frame::new()
+                        .fill(theme::PANEL)
+                        .corner_radius(8)
+                        .inner_margin(10)
+                        .show(ui, |ui| {
+                            ui.set_max_width(720.0);
+                            ui.horizontal_wrapped(|ui| {
+                                let color = if n.until.is_none() { AMBER } else { CYAN };
+                                ui.label(RichText::new(&n.text).color(color));
+                                if n.until.is_none() && ui.button("OK").clicked() {
+                                    dismissed = Some(i);
+                                }
+                            });
+                        });
+                }
+            });
+        if let Some(i) = dismissed {
+            self.items.remove(i);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn toasts_expire_and_sticky_notices_stay() {
+        let mut n = Notices::default();
+        n.sticky("settings were unusable");
+        n.toast("Gamepad connected", 10.0);
+        assert_eq!(n.showing(11.0).len(), 2);
+        assert_eq!(n.showing(10.0 + TOAST_SECONDS), ["Settings were unusable"]);
+        assert_eq!(n.showing(1e9), ["Settings were unusable"]);
+    }
+}
