@@ -40,6 +40,14 @@ enum Command {
     },
     /// A scripted tour of the collision core: a crate settling on a ledge, rocking, tipping.
     Demo,
+    /// Watch a saved replay in the window, on the level it was recorded on.
+    Replay {
+        /// The replay file (saved with F5 or `cavefly record`).
+        file: PathBuf,
+        /// Quit by itself after this many frames (for tests).
+        #[arg(long)]
+        quit_after_frames: Option<u64>,
+    },
     /// Fly a plan with the autopilot and save the session as a replay.
     Record {
         /// The plan (RON: the level and its tasks).
@@ -220,6 +228,27 @@ fn main() -> ExitCode {
             }
             Err(e) => fail("new", &e),
         },
+        Command::Replay {
+            file,
+            quit_after_frames,
+        } => {
+            let (script, level) = match cavefly::game::replay::load_replay(&file) {
+                Ok(r) => r,
+                Err(e) => return fail("replay", &e),
+            };
+            let options = window::PlayOptions {
+                vsync: true,
+                quit_after_frames,
+                replay: Some(script.frames().collect()),
+            };
+            match window::play(Some(level), options) {
+                Ok(r) => {
+                    println!("cavefly replay: {} frames, {} steps", r.frames, r.steps);
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail("replay", &e),
+            }
+        }
         Command::Record { plan, out } => match cavefly::tools::record::record(&plan, &out) {
             Ok(report) => {
                 print!("{report}");

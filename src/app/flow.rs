@@ -69,6 +69,8 @@ pub enum Intent {
     NextLevel,
     /// Back to the title.
     QuitToTitle,
+    /// Save the level played so far as a replay (F5, or a menu button).
+    SaveReplay,
     /// Leave the game.
     Quit,
 }
@@ -82,6 +84,8 @@ pub enum Command {
     RestartLevel,
     /// Write the progress file.
     SaveProgress,
+    /// Save the session so far as a replay.
+    SaveReplay,
     /// Close the window.
     Exit,
 }
@@ -204,6 +208,9 @@ impl Flow {
                 self.screen = Title;
                 Vec::new()
             }
+            (Intent::SaveReplay, Playing | Paused | Won(_) | Lost) if self.current.is_some() => {
+                vec![Command::SaveReplay]
+            }
             (Intent::Quit, _) => vec![Command::Exit],
             _ => Vec::new(),
         }
@@ -248,6 +255,27 @@ impl Flow {
     /// Whether the sim should advance (only while flying).
     pub fn is_flying(&self) -> bool {
         self.screen == Screen::Playing
+    }
+}
+
+#[cfg(test)]
+mod replay_tests {
+    use super::*;
+
+    #[test]
+    fn a_replay_can_be_saved_from_a_level_but_not_from_the_title() {
+        let catalog = Catalog::default();
+        let mut title = Flow::title(catalog.clone(), Progress::new());
+        assert!(title.apply(Intent::SaveReplay).is_empty());
+        let mut flow = Flow::playing(catalog, Progress::new(), PathBuf::from("x.ron"));
+        assert_eq!(flow.apply(Intent::SaveReplay), vec![Command::SaveReplay]);
+        flow.apply(Intent::Pause);
+        assert_eq!(flow.apply(Intent::SaveReplay), vec![Command::SaveReplay]);
+        assert_eq!(
+            flow.screen,
+            Screen::Paused,
+            "saving does not leave the menu"
+        );
     }
 }
 

@@ -1,20 +1,23 @@
-//! One level being played in the window: its loaded file, the running sim, the presentation
-//! effects, the camera and the fixed-step clock. Restarting rebuilds the sim from the file
-//! already loaded.
+//! One level being played in the window: the level and its running sim (reloaded live when
+//! its files change), the presentation effects, the camera, the fixed-step clock, and the
+//! actions of every step since the level (re)started, for saving a replay.
 
 use super::clock::StepClock;
+use super::config_file::config_dir;
 use crate::audio::Audio;
-use crate::game::{Actions, Sim};
+use crate::game::session::{PlaySession, Reloaded};
+use crate::game::{Actions, InputScript, Sim};
+use crate::level::watch::LevelWatcher;
 use crate::level::LoadedLevel;
 use crate::render::{Camera, Effects, RockMesh};
 use glam::Vec2;
+use std::path::PathBuf;
+use std::time::Instant;
 
 /// A level in play.
 pub struct Session {
-    /// The level as loaded.
-    pub level: LoadedLevel,
-    /// The simulation.
-    pub sim: Sim,
+    /// The level and its sim.
+    pub play: PlaySession,
     /// Particles and the flame.
     pub effects: Effects,
     /// The camera following the ship.
@@ -23,6 +26,10 @@ pub struct Session {
     pub clock: StepClock,
     /// The rock's triangles and outline.
     pub rock: RockMesh,
+    /// Watches the level's files; none if watching could not start.
+    watcher: Option<LevelWatcher>,
+    /// The actions of every step since the sim started.
+    actions: Vec<Actions>,
 }
 
 fn ship_position(sim: &Sim) -> Vec2 {
@@ -32,43 +39,119 @@ fn ship_position(sim: &Sim) -> Vec2 {
 }
 
 impl Session {
-    /// Starts `level` from its beginning.
+    /// Starts `level` from its beginning and watches its files.
     pub fn new(level: LoadedLevel) -> Result<Session, String> {
-        let sim = Sim::from_level(&level)?;
-        let rock = RockMesh::from_world(&level.world);
+        let watcher = match LevelWatcher::new(&level.sources) {
+            Ok(w) => Some(w),
+            Err(e) => {
+                eprintln!("cavefly: live reload is off: {e}");
+                None
+            }
+        };
+        let play = PlaySession::from_loaded(level).map_err(|e| e.to_string())?;
+        let rock = RockMesh::from_world(&play.level().world);
         Ok(Session {
-            clock: StepClock::new(sim.time_step()),
-            camera: Camera::new(ship_position(&sim), rock.bounds),
+            clock: StepClock::new(play.sim().time_step()),
+            camera: Camera::new(ship_position(play.sim()), rock.bounds),
             effects: Effects::new(),
-            sim,
+            play,
             rock,
-            level,
+            watcher,
+            actions: Vec::new(),
         })
+    }
+
+    /// The running sim.
+    pub fn sim(&self) -> &Sim {
+        self.play.sim()
+    }
+
+    /// The level as last loaded.
+    pub fn level(&self) -> &LoadedLevel {
+        self.play.level()
+    }
+
+    /// Steps taken since the sim started.
+    pub fn steps(&self) -> usize {
+        self.actions.len()
     }
 
     /// Starts the same level again from its beginning (the zoom is kept).
     pub fn restart(&mut self) -> Result<(), String> {
         let zoom = self.camera.zoom;
-        self.sim = Sim::from_level(&self.level)?;
+        self.play.restart().map_err(|e| e.to_string())?;
         self.effects = Effects::new();
-        self.camera = Camera::new(ship_position(&self.sim), self.rock.bounds);
+        self.camera = Camera::new(ship_position(self.play.sim()), self.rock.bounds);
         self.camera.zoom = zoom;
         self.clock.reset();
+        self.actions.clear();
         Ok(())
+    }
+
+    /// Reloads the level if its files changed (and have been quiet for a moment); returns
+    /// the new rock when a reload took. A reload that fails keeps the level running; see
+    /// [`Session::reload_error`].
+    pub fn poll_reload(&mut self) -> Option<RockMesh> {
+        let watcher = self.watcher.as_mut()?;
+        match self.play.reload_if_changed(watcher, Instant::now())? {
+            Reloaded::Applied(_) => {
+                self.rock = RockMesh::from_world(&self.play.level().world);
+                self.camera.bounds = self.rock.bounds;
+                self.effects = Effects::new();
+                self.clock.reset();
+                // The new sim starts its own step count: a replay starts with it.
+                self.actions.clear();
+                Some(self.rock.clone())
+            }
+            Reloaded::Failed => None,
+        }
+    }
+
+    /// What is wrong with the level file since the last reload, if anything: every problem
+    /// on its own line (file:line:column: item: message).
+    pub fn reload_error(&self) -> Option<String> {
+        self.play.error().map(|e| e.to_string())
     }
 
     /// Takes one fixed step with `actions`, moves the camera and plays its sounds.
     pub fn step(&mut self, actions: &Actions, audio: &Audio) {
-        self.sim.step(actions);
-        self.effects.after_step(&self.sim, actions);
-        if let Some(ship) = self.sim.ship() {
+        self.play.step(actions);
+        self.actions.push(*actions);
+        let sim = self.play.sim();
+        self.effects.after_step(sim, actions);
+        if let Some(ship) = sim.ship() {
             let (p, v) = (ship.position(), ship.linear_velocity());
             self.camera.follow(
                 Vec2::new(p.x as f32, p.y as f32),
                 Vec2::new(v.x as f32, v.y as f32),
-                self.sim.time_step() as f32,
+                sim.time_step() as f32,
             );
         }
-        crate::audio::game_sounds::play_step(audio, &self.sim);
+        crate::audio::game_sounds::play_step(audio, sim);
+    }
+
+    /// Saves the session so far as a replay in the config folder's `replays/`; returns its
+    /// path.
+    pub fn save_replay(&self) -> Result<PathBuf, String> {
+        let dir = config_dir()
+            .ok_or("no folder for replays: neither XDG_CONFIG_HOME nor HOME is set")?
+            .join("replays");
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| format!("{}: cannot create the folder: {e}", dir.display()))?;
+        let level = self.play.level();
+        let stem = level
+            .file
+            .file_stem()
+            .map_or("level".into(), |s| s.to_string_lossy().into_owned());
+        let mut n = 1;
+        let path = loop {
+            let p = dir.join(format!("{stem}-{n:03}.ron"));
+            if !p.exists() {
+                break p;
+            }
+            n += 1;
+        };
+        InputScript::record(level, &self.actions, self.play.sim()).save(&path)?;
+        Ok(path)
     }
 }

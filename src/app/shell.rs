@@ -136,6 +136,14 @@ impl Shell {
                     }
                 }
             }
+            Command::SaveReplay => match self.session.as_ref().map(Session::save_replay) {
+                Some(Ok(path)) => self
+                    .ui
+                    .notices
+                    .toast(format!("Replay saved to {}", path.display()), now),
+                Some(Err(e)) => self.ui.notices.toast(format!("Replay not saved: {e}"), now),
+                None => {}
+            },
             Command::Exit => {}
         }
         None

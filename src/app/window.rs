@@ -16,6 +16,7 @@ use super::shell::Shell;
 use crate::audio::synth::Effect;
 use crate::game::Actions;
 use crate::level::LoadedLevel;
+use crate::render::debug_overlay::DebugOverlay;
 use crate::render::{Camera, RockMesh, Snapshot};
 use std::time::Instant;
 use winit::application::ApplicationHandler;
@@ -68,6 +69,10 @@ struct App {
     last_frame: Option<Instant>,
     report: PlayReport,
     error: Option<String>,
+    /// The designer's overlay (F1).
+    debug_overlay: bool,
+    /// Frames per second, smoothed, and the last step's time, for the overlay.
+    timings: crate::render::debug_overlay::Timings,
 }
 
 impl App {
@@ -136,35 +141,47 @@ impl App {
         let now = Instant::now();
         let elapsed = self.last_frame.map_or(0.0, |t| (now - t).as_secs_f64());
         self.last_frame = Some(now);
+        if elapsed > 0.0 {
+            let fps = 1.0 / elapsed;
+            self.timings.fps += (fps - self.timings.fps) * 0.1;
+        }
         self.title_camera.center.x += (elapsed as f32) * 1.5;
         if !self.shell.flow.is_flying() {
             return;
         }
         let pad = self.pads.actions(self.shell.settings.gamepad_dead_zone);
+        let now_s = self.now();
+        let mut lost = false;
         let Some(s) = &mut self.shell.session else {
             return;
         };
         for _ in 0..s.clock.advance(elapsed) {
             let actions = match &self.options.replay {
-                Some(script) => script
-                    .get(s.sim.steps() as usize)
-                    .copied()
-                    .unwrap_or_default(),
+                Some(script) => script.get(s.steps()).copied().unwrap_or_default(),
                 None => {
                     super::pad::merge(self.shell.held.actions(&self.shell.settings.bindings), pad)
                 }
             };
+            let began = Instant::now();
             s.step(&actions, &self.shell.audio);
+            self.timings.step_ms = began.elapsed().as_secs_f64() * 1e3;
+            lost |= s.sim().events().contains(&crate::game::GameEvent::ShipLost);
             self.report.steps += 1;
-            if s.sim.outcome().is_some() {
+            if s.sim().outcome().is_some() {
                 break;
             }
         }
         self.shell
             .audio
             .set_loop(Effect::ThrustRumble, 0.8 * s.effects.throttle());
-        if let Some(outcome) = s.sim.outcome() {
-            let score = s.sim.hud().score;
+        if lost && s.sim().outcome().is_none() {
+            self.shell.ui.notices.toast(
+                "Ship lost. F5 saves a replay of the run.".to_string(),
+                now_s,
+            );
+        }
+        if let Some(outcome) = s.sim().outcome() {
+            let score = s.sim().hud().score;
             let commands = self.shell.flow.level_ended(outcome, score);
             self.run_commands(event_loop, commands);
             self.flying_changed(true);
@@ -173,18 +190,34 @@ impl App {
 
     fn frame(&mut self, event_loop: &ActiveEventLoop) -> Result<(), String> {
         self.pad_events(event_loop);
+        if let Some(rock) = self.shell.session.as_mut().and_then(|s| s.poll_reload()) {
+            if let Some(g) = &mut self.graphics {
+                g.renderer.set_rock(&g.gpu.device, &rock);
+            }
+            self.shell
+                .ui
+                .notices
+                .toast("Level reloaded".to_string(), self.now());
+        }
         self.step_game(event_loop);
         let Some(g) = &mut self.graphics else {
             return Ok(());
         };
         let (w, h) = g.size();
         let time = self.started.elapsed().as_secs_f64();
+        let mut overlay = None;
+        let mut level_error = None;
         let (view, snap, hud) = match &self.shell.session {
-            Some(s) => (
-                s.camera.view(w, h),
-                Snapshot::capture(&s.sim, s.clock.alpha(), &s.effects),
-                Some(s.sim.hud()),
-            ),
+            Some(s) => {
+                let mut snap = Snapshot::capture(s.sim(), s.clock.alpha(), &s.effects);
+                if self.debug_overlay {
+                    let o = DebugOverlay::build(s.sim(), s.level(), self.timings);
+                    snap.debug_lines.extend_from_slice(&o.lines);
+                    overlay = Some(o);
+                }
+                level_error = s.reload_error();
+                (s.camera.view(w, h), snap, Some(s.sim().hud()))
+            }
             None => (
                 self.title_camera.view(w, h),
                 Snapshot {
@@ -208,6 +241,8 @@ impl App {
                     pads: self.pads.connected(),
                     vsync_forced_off: !self.options.vsync,
                     time,
+                    debug: overlay.as_ref().map(|o| (o, view)),
+                    level_error: level_error.as_deref(),
                 },
             );
         });
@@ -383,6 +418,8 @@ pub fn play(level: Option<LoadedLevel>, options: PlayOptions) -> Result<PlayRepo
         last_frame: None,
         report: PlayReport::default(),
         error: None,
+        debug_overlay: false,
+        timings: Default::default(),
     };
     event_loop
         .run_app(&mut app)

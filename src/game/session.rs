@@ -131,6 +131,12 @@ impl PlaySession {
         Some(reloaded)
     }
 
+    /// Starts the level as last loaded again from its beginning.
+    pub fn restart(&mut self) -> Result<(), LevelErrors> {
+        self.sim = build_sim(&self.level)?;
+        Ok(())
+    }
+
     /// Advances the sim one fixed step.
     pub fn step(&mut self, actions: &Actions) {
         self.sim.step(actions);

@@ -20,6 +20,8 @@ const BODY_LINE_WIDTH: [f32; 2] = [0.9, 2.5];
 const SHIP_LINE: ([f32; 2], [f32; 4]) = ([1.2, 6.0], [0.55, 1.0, 0.75, 1.4]);
 /// Beams.
 const BEAM_WIDTH: [f32; 2] = [1.5, 9.0];
+/// Debug lines: a thin core, no glow.
+const DEBUG_WIDTH: [f32; 2] = [1.0, 1.5];
 
 /// What one frame cost.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -265,6 +267,9 @@ impl Renderer {
         }
         for beam in &snap.beams {
             self.line(beam.from, beam.to, beam.color, BEAM_WIDTH);
+        }
+        for l in &snap.debug_lines {
+            self.line(l.from, l.to, l.color, DEBUG_WIDTH);
         }
         self.particle_data
             .extend(snap.particles.iter().map(|p| ParticleInstance {

@@ -78,6 +78,8 @@ pub struct Snapshot {
     pub beams: Vec<Beam>,
     /// Particles.
     pub particles: Vec<Particle>,
+    /// Thin unlit lines of the debug overlay (empty unless it is on).
+    pub debug_lines: Vec<Beam>,
 }
 
 /// Palette of debris fills, picked by a body's user data so pieces look varied but stable.

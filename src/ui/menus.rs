@@ -34,6 +34,7 @@ pub fn pause(ctx: &egui::Context, focus: bool) -> Option<Intent> {
                     ("Resume", Intent::Resume),
                     ("Restart level", Intent::Restart),
                     ("Settings", Intent::OpenSettings),
+                    ("Save replay (F5)", Intent::SaveReplay),
                     ("Quit to title", Intent::QuitToTitle),
                     ("Quit game (Q)", Intent::Quit),
                 ],
@@ -77,6 +78,7 @@ pub fn won(ctx: &egui::Context, info: &WinInfo, focus: bool) -> Option<Intent> {
                 items.push(("Next level", Intent::NextLevel));
             }
             items.push(("Play again", Intent::Restart));
+            items.push(("Save replay (F5)", Intent::SaveReplay));
             items.push(("Back to title", Intent::QuitToTitle));
             buttons(ui, &items, focus)
         })
@@ -96,6 +98,7 @@ pub fn lost(ctx: &egui::Context, focus: bool) -> Option<Intent> {
                 ui,
                 &[
                     ("Try again", Intent::Restart),
+                    ("Save replay (F5)", Intent::SaveReplay),
                     ("Back to title", Intent::QuitToTitle),
                 ],
                 focus,

@@ -3,6 +3,7 @@
 //! return what the player chose as an [`Intent`]; nothing here changes game state or
 //! reaches into the simulation. [`layer`] joins egui to the window and the GPU.
 
+pub mod designer;
 pub mod hud;
 pub mod keys;
 pub mod layer;
@@ -47,6 +48,13 @@ pub struct UiFrame<'a> {
     pub vsync_forced_off: bool,
     /// Seconds since the game started (blinking, toasts).
     pub time: f64,
+    /// The debug overlay and the view it is drawn in, when it is on.
+    pub debug: Option<(
+        &'a crate::render::debug_overlay::DebugOverlay,
+        crate::render::View,
+    )>,
+    /// The errors of a level file that failed to reload.
+    pub level_error: Option<&'a str>,
 }
 
 impl UiState {
@@ -96,6 +104,12 @@ impl UiState {
         );
         if let Some(hud) = frame.hud.filter(|_| in_level) {
             hud::draw(ctx, hud, frame.time);
+        }
+        if let Some((overlay, view)) = frame.debug.filter(|_| in_level) {
+            designer::draw_debug(ctx, overlay, &view);
+        }
+        if let Some(error) = frame.level_error.filter(|_| in_level) {
+            designer::draw_level_error(ctx, error);
         }
         let chosen = match screen {
             Screen::Title => title::draw(ctx, frame.flow, focus),

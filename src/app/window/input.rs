@@ -40,6 +40,11 @@ impl App {
         let name = format!("{code:?}");
         match code {
             KeyCode::F11 if fresh => return self.toggle_fullscreen(),
+            KeyCode::F1 if fresh => {
+                self.debug_overlay = !self.debug_overlay;
+                return;
+            }
+            KeyCode::F5 if fresh => return self.choose(event_loop, Intent::SaveReplay),
             KeyCode::Enter | KeyCode::NumpadEnter if fresh && self.modifiers.alt_key() => {
                 return self.toggle_fullscreen()
             }

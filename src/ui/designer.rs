@@ -1,0 +1,91 @@
+//! What the level designer sees: the debug overlay's labels and panel (F1), and the error
+//! of a level file that failed to reload, shown until the file is fixed.
+
+use super::theme::{AMBER, CYAN, PANEL, RED};
+use crate::render::debug_overlay::DebugOverlay;
+use crate::render::View;
+use egui::{Align2, Color32, FontId, RichText};
+
+/// Where world point `p` appears on a screen of `size` points showing `view`.
+pub fn to_screen(p: glam::Vec2, view: &View, size: egui::Vec2) -> egui::Pos2 {
+    let n = (p - view.center) / view.half_extent;
+    egui::pos2((n.x + 1.0) * 0.5 * size.x, (1.0 - n.y) * 0.5 * size.y)
+}
+
+/// Draws the overlay's zone labels where they are in the world, and its panel.
+pub fn draw_debug(ctx: &egui::Context, overlay: &DebugOverlay, view: &View) {
+    let size = ctx.content_rect().size();
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Foreground,
+        egui::Id::unique("debug_labels"),
+    ));
+    for label in &overlay.labels {
+        let c = label.color.map(|x| (x.clamp(0.0, 1.0) * 255.0) as u8);
+        painter.text(
+            to_screen(label.at, view, size),
+            Align2::CENTER_CENTER,
+            &label.text,
+            FontId::monospace(12.0),
+            Color32::from_rgb(c[0], c[1], c[2]),
+        );
+    }
+    egui::Area::new(egui::Id::unique("debug_panel"))
+        .anchor(Align2::RIGHT_TOP, [-12.0, 12.0])
+        .show(ctx, |ui| {
+            egui::Frame::NONE
+                .fill(PANEL)
+                .inner_margin(8.0)
+                .show(ui, |ui| {
+                    ui.label(RichText::new("Debug (F1)").color(CYAN).strong());
+                    for line in &overlay.panel {
+                        ui.label(RichText::new(line).monospace().size(12.0).color(AMBER));
+                    }
+                });
+        });
+}
+
+/// Draws a failed reload's problems at the top of the screen.
+pub fn draw_level_error(ctx: &egui::Context, error: &str) {
+    egui::Area::new(egui::Id::unique("level_error"))
+        .anchor(Align2::CENTER_TOP, [0.0, 12.0])
+        .show(ctx, |ui| {
+            egui::Frame::NONE
+                .fill(PANEL)
+                .inner_margin(10.0)
+                .show(ui, |ui| {
+                    ui.label(
+                        RichText::new(
+                            "The level file has errors; the last good version keeps running:",
+                        )
+                        .color(RED)
+                        .strong(),
+                    );
+                    for line in error.lines() {
+                        ui.label(RichText::new(line).monospace().size(13.0).color(AMBER));
+                    }
+                });
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn world_points_map_to_the_screen_with_y_up() {
+        let view = View {
+            center: glam::Vec2::new(10.0, 5.0),
+            half_extent: glam::Vec2::new(20.0, 10.0),
+        };
+        let size = egui::vec2(800.0, 400.0);
+        assert_eq!(
+            to_screen(view.center, &view, size),
+            egui::pos2(400.0, 200.0)
+        );
+        // The top-left corner of the view is the screen's origin.
+        assert_eq!(
+            to_screen(glam::Vec2::new(-10.0, 15.0), &view, size),
+            egui::pos2(0.0, 0.0)
+        );
+    }
+}
