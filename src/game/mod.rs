@@ -26,6 +26,7 @@ pub mod ship;
 pub mod ship_def;
 pub mod sim;
 pub mod split;
+mod state;
 mod supplies;
 pub mod tractor;
 mod view;
