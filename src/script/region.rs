@@ -1,5 +1,6 @@
 //! A zone's region, ready for point tests.
 
+use crate::brush::outline::point_in_loop;
 use crate::geom::Vec2;
 use crate::level::ZoneShape;
 
@@ -36,30 +37,10 @@ impl Region {
                 p.x >= min.x && p.x <= max.x && p.y >= min.y && p.y <= max.y
             }
             Region::Circle { center, radius } => (p - *center).length_squared() <= radius * radius,
-            Region::Polygon(points) => polygon_contains(points, p),
+            // Even-odd rule, as the brush outlines use (fewer than 3 points contain nothing).
+            Region::Polygon(points) => points.len() >= 3 && point_in_loop(points, p),
         }
     }
-}
-
-/// Even-odd rule: a ray from `p` toward +x crosses the boundary an odd number of times
-/// exactly when `p` is inside a simple polygon (either winding).
-fn polygon_contains(points: &[Vec2], p: Vec2) -> bool {
-    let n = points.len();
-    if n < 3 {
-        return false;
-    }
-    let mut inside = false;
-    for i in 0..n {
-        let (a, b) = (points[i], points[(i + 1) % n]);
-        // Half-open in y, so a ray through a vertex counts it once.
-        if (a.y > p.y) != (b.y > p.y) {
-            let x = a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x);
-            if p.x < x {
-                inside = !inside;
-            }
-        }
-    }
-    inside
 }
 
 #[cfg(test)]
