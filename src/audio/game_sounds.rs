@@ -114,14 +114,7 @@ mod tests {
 
     #[test]
     fn every_cue_has_its_own_effect() {
-        let cues = [
-            SoundCue::Alarm,
-            SoundCue::Chime,
-            SoundCue::Door,
-            SoundCue::Explosion,
-            SoundCue::Pickup,
-            SoundCue::Blip,
-        ];
+        let cues = SoundCue::ALL;
         let mut effects: Vec<Effect> = cues.iter().map(|&c| cue_effect(c)).collect();
         effects.sort();
         effects.dedup();
