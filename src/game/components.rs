@@ -49,6 +49,14 @@ pub fn user_data(entity: Entity) -> u64 {
     entity.to_bits().get()
 }
 
+/// The items of `keyed` (each with its entity's bits) in entity order. hecs iterates in an
+/// order that depends on the world's history, so whatever reaches the hash, the draw order
+/// or a choice between equals is put in this fixed order first.
+pub fn in_entity_order<T>(mut keyed: Vec<(u64, T)>) -> Vec<T> {
+    keyed.sort_unstable_by_key(|k| k.0);
+    keyed.into_iter().map(|(_, t)| t).collect()
+}
+
 /// The entity that owns `body`, if it is one of the world's (the ship is not).
 pub fn entity_of(physics: &PhysicsWorld, world: &hecs::World, body: BodyHandle) -> Option<Entity> {
     let data = physics.body(body)?.user_data();

@@ -1,6 +1,7 @@
 //! Enemy bolts: fast points swept by a ray each step (so they never pass through thin rock
 //! or a ship), hurting the ship part they hit.
 
+use super::components::{in_entity_order, user_data};
 use super::events::GameEvent;
 use super::particles::Spray;
 use super::sim::Sim;
@@ -100,13 +101,12 @@ impl Sim {
 
     /// Bolts in flight, for drawing.
     pub fn bolts(&self) -> Vec<Bolt> {
-        let mut out: Vec<(u64, Bolt)> = self
-            .world
-            .query::<(hecs::Entity, &Bolt)>()
-            .iter()
-            .map(|(e, b)| (e.to_bits().get(), *b))
-            .collect();
-        out.sort_unstable_by_key(|b| b.0);
-        out.into_iter().map(|(_, b)| b).collect()
+        in_entity_order(
+            self.world
+                .query::<(hecs::Entity, &Bolt)>()
+                .iter()
+                .map(|(e, b)| (user_data(e), *b))
+                .collect(),
+        )
     }
 }

@@ -4,7 +4,7 @@
 
 use super::actions::Actions;
 use super::components::Health;
-use super::components::{user_data, Body, FuelCan, Piece};
+use super::components::{in_entity_order, user_data, Body, FuelCan, Piece};
 use super::door::Door;
 use super::events::GameEvent;
 use super::hud::Outcome;
@@ -321,14 +321,13 @@ impl Sim {
 
     /// The debris bodies, oldest first.
     pub fn debris(&self) -> Vec<BodyHandle> {
-        let mut out: Vec<(u64, BodyHandle)> = self
-            .world
-            .query::<(hecs::Entity, &Body, &Piece)>()
-            .iter()
-            .map(|(e, b, _)| (user_data(e), b.0))
-            .collect();
-        out.sort_unstable_by_key(|&(e, _)| e);
-        out.into_iter().map(|(_, b)| b).collect()
+        in_entity_order(
+            self.world
+                .query::<(hecs::Entity, &Body, &Piece)>()
+                .iter()
+                .map(|(e, b, _)| (user_data(e), b.0))
+                .collect(),
+        )
     }
 
     /// What happened during the last step.

@@ -4,7 +4,6 @@
 //! velocity — thrown.
 
 use super::actions::Actions;
-use super::components::{user_data, Body, Piece};
 use super::events::GameEvent;
 use super::layers;
 use super::ship_def::PartKind;
@@ -58,15 +57,8 @@ impl Sim {
     pub fn tractor_candidate(&self) -> Option<BodyHandle> {
         let (from, nose) = self.tractor_origin()?;
         let t = self.def.tractor;
-        let mut pieces: Vec<(u64, BodyHandle)> = self
-            .world
-            .query::<(hecs::Entity, &Body, &Piece)>()
-            .iter()
-            .map(|(e, b, _)| (user_data(e), b.0))
-            .collect();
-        pieces.sort_unstable_by_key(|p| p.0);
         let mut best: Option<(f64, BodyHandle)> = None;
-        for (_, handle) in pieces {
+        for handle in self.debris() {
             let Some(body) = self.physics.body(handle) else {
                 continue;
             };

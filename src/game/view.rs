@@ -1,6 +1,6 @@
 //! Read-only views of the game's entities for drawing and the HUD, in a fixed order.
 
-use super::components::{user_data, Body, FuelCan};
+use super::components::{in_entity_order, user_data, Body, FuelCan};
 use super::enemies::Turret;
 use super::sim::Sim;
 use crate::geom::Vec2;
@@ -14,26 +14,26 @@ impl Sim {
 
     /// Fuel canisters still waiting, oldest first.
     pub fn fuel_cans(&self) -> Vec<FuelCan> {
-        let mut cans: Vec<(u64, FuelCan)> = self
-            .world
-            .query::<(hecs::Entity, &FuelCan)>()
-            .iter()
-            .map(|(e, c)| (user_data(e), *c))
-            .collect();
-        cans.sort_unstable_by_key(|c| c.0);
-        cans.into_iter().map(|(_, c)| c).collect()
+        in_entity_order(
+            self.world
+                .query::<(hecs::Entity, &FuelCan)>()
+                .iter()
+                .map(|(e, c)| (user_data(e), *c))
+                .collect(),
+        )
     }
 
     /// Each turret's base and the direction its barrel points (radians, 0 is up).
     pub fn turrets(&self) -> Vec<(Vec2, f64)> {
-        let mut guns: Vec<(u64, Vec2, f64)> = self
-            .world
-            .query::<(hecs::Entity, &Turret, &Body)>()
-            .iter()
-            .filter_map(|(e, t, b)| Some((user_data(e), self.physics.body(b.0)?.position(), t.aim)))
-            .collect();
-        guns.sort_unstable_by_key(|g| g.0);
-        guns.into_iter().map(|(_, p, a)| (p, a)).collect()
+        in_entity_order(
+            self.world
+                .query::<(hecs::Entity, &Turret, &Body)>()
+                .iter()
+                .filter_map(|(e, t, b)| {
+                    Some((user_data(e), (self.physics.body(b.0)?.position(), t.aim)))
+                })
+                .collect(),
+        )
     }
 
     /// Whether `body` is an enemy's.
