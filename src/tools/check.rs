@@ -1,7 +1,7 @@
 //! `cavefly check FILE...`: load every level file and report, per file, a summary or every
 //! problem found.
 
-use crate::level::{load_level, LoadedLevel};
+use crate::level::{load_level, LevelErrors, LoadedLevel};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -31,30 +31,40 @@ pub fn summary(l: &LoadedLevel) -> String {
     )
 }
 
-/// Checks every file; returns the report and whether every file is OK.
+/// The report on one file from what loading it gave: its summary line, or a count of its
+/// problems and each problem on its own line; and whether it loaded.
+pub fn report(file: &Path, loaded: &Result<LoadedLevel, LevelErrors>) -> (String, bool) {
+    let mut out = String::new();
+    match loaded {
+        Ok(level) => {
+            let _ = writeln!(out, "{}: {}", file.display(), summary(level));
+        }
+        Err(errors) => {
+            let n = errors.problems.len();
+            let _ = writeln!(
+                out,
+                "{}: {n} error{}",
+                file.display(),
+                if n == 1 { "" } else { "s" }
+            );
+            for p in &errors.problems {
+                let _ = writeln!(out, "  {p}");
+            }
+        }
+    }
+    (out, loaded.is_ok())
+}
+
+/// Checks every file; returns the report and whether every file is OK. A file is checked by
+/// loading it exactly as the game does.
 pub fn check_files<P: AsRef<Path>>(files: &[P]) -> (String, bool) {
     let mut out = String::new();
     let mut all_ok = true;
     for file in files {
         let file = file.as_ref();
-        match load_level(file) {
-            Ok(level) => {
-                let _ = writeln!(out, "{}: {}", file.display(), summary(&level));
-            }
-            Err(errors) => {
-                all_ok = false;
-                let n = errors.problems.len();
-                let _ = writeln!(
-                    out,
-                    "{}: {n} error{}",
-                    file.display(),
-                    if n == 1 { "" } else { "s" }
-                );
-                for p in &errors.problems {
-                    let _ = writeln!(out, "  {p}");
-                }
-            }
-        }
+        let (text, ok) = report(file, &load_level(file));
+        out.push_str(&text);
+        all_ok &= ok;
     }
     (out, all_ok)
 }
