@@ -61,12 +61,16 @@ pub const MAX_FIRE_INTERVAL: f64 = 3600.0;
 pub const MAX_COUNTDOWN: f64 = 3600.0;
 /// Longest time a script may name: a timer, a repeat, a wait or a message (s): a day.
 pub const MAX_SECONDS: f64 = 86_400.0;
+/// Shortest period of an `Every` trigger (s): ten times a second. A zone that spawns
+/// pieces faster buries its spawn point under a pile that crushes the lowest through the
+/// floor within seconds.
+pub const MIN_PERIOD: f64 = 0.1;
 /// Most fuel a pickup may hold, and the fastest a pad may refuel (seconds of thrust).
 pub const MAX_FUEL: f64 = 1.0e4;
 
 /// Every limit above by name, with its value: what tests probe and the documentation must
 /// state.
-pub const ALL: [(&str, f64); 24] = [
+pub const ALL: [(&str, f64); 25] = [
     ("MAX_COORDINATE", MAX_COORDINATE),
     ("MAX_BRUSH_SIZE", MAX_BRUSH_SIZE),
     ("MAX_POLYGON_POINTS", MAX_POLYGON_POINTS as f64),
@@ -88,6 +92,7 @@ pub const ALL: [(&str, f64); 24] = [
     ("MAX_FIRE_INTERVAL", MAX_FIRE_INTERVAL),
     ("MAX_COUNTDOWN", MAX_COUNTDOWN),
     ("MAX_SECONDS", MAX_SECONDS),
+    ("MIN_PERIOD", MIN_PERIOD),
     ("MAX_FUEL", MAX_FUEL),
     ("MIN_RADIUS", MIN_BODY_SIZE / 2.0),
     ("MAX_RADIUS", MAX_BODY_SIZE / 2.0),

@@ -4,12 +4,16 @@
 //! collected; none panics.
 
 use super::build::{build_world, LoadedLevel};
+use super::entities::Enemy;
 use super::error::{LevelErrors, Problem};
 use super::meshes::flair_outlines;
 use super::read::{parse_ron, read_text};
 use super::schema::{Level, LEVEL_VERSION};
+use super::script::Action;
 use super::source_map::SourceMap;
+use super::templates::Template;
 use super::validate::validate;
+use crate::geom::Vec2;
 use std::path::Path;
 use std::time::Instant;
 
@@ -37,19 +41,7 @@ pub fn load_level_source(source: &str, path: &Path) -> Result<LoadedLevel, Level
     let outlines = flair.outlines;
     if problems.is_empty() {
         let (world, tree) = build_world(&level, &outlines);
-        // Bodies must start in open space: the ship and every piece of debris.
-        let starts = std::iter::once((
-            "player_start.position".to_string(),
-            level.player_start.position,
-        ))
-        .chain(
-            level
-                .debris
-                .iter()
-                .enumerate()
-                .map(|(i, d)| (format!("debris[{i}].position"), d.position)),
-        );
-        for (item, at) in starts {
+        for (item, at) in body_starts(&level) {
             if world.solid.contains(at) {
                 problems.push((
                     item,
@@ -98,4 +90,42 @@ pub fn load_level_source(source: &str, path: &Path) -> Result<LoadedLevel, Level
         .collect();
     problems.sort_by_key(|p| (p.line, p.col));
     Err(LevelErrors { problems })
+}
+
+/// Where moving bodies appear, each with its item: the ship (at the start and at every
+/// checkpoint a script sets), every piece of debris, every drone, and every piece or drone a
+/// script spawns. Each must be in open space, or the solver would shoot it out of the rock.
+fn body_starts(level: &Level) -> Vec<(String, Vec2)> {
+    let mut starts = vec![(
+        "player_start.position".to_string(),
+        level.player_start.position,
+    )];
+    for (i, d) in level.debris.iter().enumerate() {
+        starts.push((format!("debris[{i}].position"), d.position));
+    }
+    for (i, e) in level.enemies.iter().enumerate() {
+        if let Enemy::Drone { path, .. } = e {
+            starts.extend(path.first().map(|p| (format!("enemies[{i}].path[0]"), *p)));
+        }
+    }
+    let moves = |name: &str| {
+        level.templates.iter().any(|t| {
+            t.name() == name && matches!(t, Template::Debris { .. } | Template::Drone { .. })
+        })
+    };
+    for (z, zone) in level.zones.iter().enumerate() {
+        for (k, action) in zone.actions.iter().enumerate() {
+            let item = format!("zones[{z}].actions[{k}]");
+            match action {
+                Action::Spawn { template, at, .. } if moves(template) => {
+                    starts.push((format!("{item}.at"), *at));
+                }
+                Action::Checkpoint { position, .. } => {
+                    starts.push((format!("{item}.position"), *position));
+                }
+                _ => {}
+            }
+        }
+    }
+    starts
 }

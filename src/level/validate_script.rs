@@ -3,7 +3,7 @@
 //! declared; an unknown one is an error at the item that uses it, listing the known names.
 
 use super::entities::MoverKind;
-use super::limits::{MAX_ANGLE, MAX_COUNTDOWN, MAX_FUEL, MAX_PATH_SPEED, MAX_SECONDS};
+use super::limits::{MAX_ANGLE, MAX_COUNTDOWN, MAX_FUEL, MAX_PATH_SPEED, MAX_SECONDS, MIN_PERIOD};
 use super::names::{known, list, unique_list, Names};
 use super::schema::Level;
 use super::script::{Action, Condition, Objective, Trigger, Who};
@@ -68,7 +68,7 @@ pub fn validate_script(c: &mut Checker, names: &mut Names, level: &Level) {
                 c.number(&tp, *t, 0.0, MAX_SECONDS, false);
             }
             Trigger::Every(t) => {
-                c.number(&tp, *t, 0.0, MAX_SECONDS, true);
+                c.number(&tp, *t, MIN_PERIOD, MAX_SECONDS, false);
             }
         }
         for (k, cond) in z.conditions.iter().enumerate() {

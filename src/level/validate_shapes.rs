@@ -219,12 +219,12 @@ impl Checker {
             DebrisShape::Polygon { .. } => format!("{path}.points"),
             _ => path.to_string(),
         };
-        match shape.shape() {
-            Err(e) => self.fail(
+        match (shape, shape.shape()) {
+            (_, Err(e)) => self.fail(
                 at,
                 format!("{e}; expected a convex polygon of 3 to 8 points, enclosing area"),
             ),
-            Ok(geom::Shape::Polygon(poly)) => {
+            (DebrisShape::Polygon { .. }, Ok(geom::Shape::Polygon(poly))) => {
                 let vs = poly.vertices();
                 let across = vs
                     .iter()
@@ -250,7 +250,7 @@ impl Checker {
                     );
                 }
             }
-            Ok(_) => {}
+            _ => {}
         }
     }
 
