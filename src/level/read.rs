@@ -28,12 +28,20 @@ pub(super) fn read_text(path: &Path) -> Result<String, LevelErrors> {
         let text = std::str::from_utf8(valid).unwrap_or("");
         let line = 1 + text.matches('\n').count();
         let col = 1 + text.rsplit('\n').next().map_or(0, |l| l.chars().count());
-        one(
+        let mut errors = one(
             path,
             line,
             col,
             "the file is not valid UTF-8 text: expected a RON text file".to_string(),
-        )
+        );
+        // The item the text stops being text in, found in the part before (whose last
+        // character is the one before the bad byte).
+        let last = Position {
+            line,
+            col: (col - 1).max(1),
+        };
+        errors.problems[0].item = SourceMap::new(text).path_at(last);
+        errors
     })
 }
 
@@ -46,8 +54,9 @@ pub fn parse_ron<T: serde::de::DeserializeOwned>(
     ron::Options::default().from_str(source).map_err(|e| {
         // A bracket out of place confuses the parser into a vaguer message further on: say
         // which bracket is wrong instead, and keep the parser's words.
+        let map = SourceMap::new(source);
         if let Some((at, message)) = unbalanced_bracket(source) {
-            return one(
+            let mut errors = one(
                 file,
                 at.line,
                 at.col,
@@ -58,14 +67,24 @@ pub fn parse_ron<T: serde::de::DeserializeOwned>(
                     describe(&e.code)
                 ),
             );
+            errors.problems[0].item = map.path_at(at);
+            return errors;
         }
-        // Name the item the parser stopped in, found by a light scan of the text.
+        // Name the item the parser stopped in, found by a light scan of the text; a missing
+        // field is named as the item it would have been.
         let at = Position {
             line: e.span.start.line.max(1),
             col: e.span.start.col.max(1),
         };
         let mut errors = one(file, at.line, at.col, describe(&e.code));
-        errors.problems[0].item = SourceMap::new(source).path_at(at);
+        let mut item = map.path_at(at);
+        if let ron::Error::MissingStructField { field, .. } = &e.code {
+            if !item.is_empty() {
+                item.push('.');
+            }
+            item.push_str(field);
+        }
+        errors.problems[0].item = item;
         errors
     })
 }
