@@ -221,7 +221,8 @@ fn check_case(game: &Path, s: &Subject, mesh_text: &str) -> Result<(), TestCaseE
             }
             if let Err(e) = &mesh {
                 // The level's problem at the flair item carries the mesh's own.
-                let first = e.problems[0].to_string();
+                let m = &e.problems[0];
+                let first = format!("{}:{}: {}: {}", m.line, m.col, m.item, m.message);
                 prop_assert!(
                     errors
                         .problems

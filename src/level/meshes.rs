@@ -94,7 +94,12 @@ pub(super) fn flair_outlines(flair: &[Flair], level_file: &Path) -> FlairOutline
                         .or_insert_with(|| {
                             load_mesh(&file)
                                 .map(|(_, outline)| outline)
-                                .map_err(|e| format!("in mesh file {e}"))
+                                .map_err(|mut e| {
+                                    for p in &mut e.problems {
+                                        p.file = shown(&p.file);
+                                    }
+                                    format!("in mesh file {e}")
+                                })
                         })
                         .clone()
                 })
@@ -112,6 +117,16 @@ pub(super) fn flair_outlines(flair: &[Flair], level_file: &Path) -> FlairOutline
     }
     out.files = read.into_keys().collect();
     out
+}
+
+/// `file` (a real path) as a person would write it: from the current folder when it lies
+/// below it.
+fn shown(file: &Path) -> PathBuf {
+    std::env::current_dir()
+        .and_then(|d| d.canonicalize())
+        .ok()
+        .and_then(|d| file.strip_prefix(d).ok().map(Path::to_path_buf))
+        .unwrap_or_else(|| file.to_path_buf())
 }
 
 /// `outline` if, placed as `f` says, it stays within the world's coordinate range.
