@@ -132,6 +132,18 @@ fn hall(set: &[(&str, f64)]) -> String {
 fn run(level: &LoadedLevel, steps: usize) -> Result<(), String> {
     let bounds = level.world.solid.bounds().unwrap();
     let mut sim = Sim::from_level(level)?;
+    // Every moving body has a mass and an inertia the solver can divide by: positive normal
+    // numbers (fixed-rotation movers and static bodies have none).
+    for (handle, b) in sim.physics().bodies() {
+        let usable = |v: f64| v == 0.0 || v.is_normal() && v > 0.0 && (1.0 / v).is_normal();
+        if !usable(b.mass()) || !usable(b.inertia()) || (b.mass() > 0.0) != (b.inertia() > 0.0) {
+            return Err(format!(
+                "body {handle:?}: mass {} and inertia {} are not usable",
+                b.mass(),
+                b.inertia()
+            ));
+        }
+    }
     for step in 1..=steps {
         sim.step(&Actions::default());
         for (handle, b) in sim.physics().bodies() {
