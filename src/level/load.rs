@@ -13,6 +13,7 @@ use super::script::Action;
 use super::source_map::SourceMap;
 use super::templates::Template;
 use super::validate::validate;
+use super::validate_shapes::show;
 use crate::geom::Vec2;
 use std::path::Path;
 use std::time::Instant;
@@ -46,8 +47,8 @@ pub fn load_level_source(source: &str, path: &Path) -> Result<LoadedLevel, Level
                 problems.push((
                     item,
                     format!(
-                        "({}, {}) is inside solid rock; expected a point in open space",
-                        at.x, at.y
+                        "{} is inside solid rock; expected a point in open space",
+                        show(at)
                     ),
                 ));
             }
