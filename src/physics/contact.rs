@@ -93,18 +93,32 @@ pub(crate) enum PairKey {
     Rock(u32, u32),
 }
 
-/// One contact point with its impulses.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct ContactPoint {
+/// One contact point with its impulses, as the solver last saw it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ContactPoint {
+    /// World position when the manifold was found (before the step moved the bodies).
     pub point: Vec2,
+    /// Penetration depth then: positive when overlapping, negative when speculative.
     pub depth: f64,
+    /// Which features of the two shapes made it.
     pub id: FeatureId,
-    /// Normal impulse per sub-step, warm-started from the last step.
+    /// Normal impulse per sub-step, warm-started from the last step, N·s.
     pub normal_impulse: f64,
-    /// Friction impulse per sub-step, warm-started.
+    /// Friction impulse per sub-step, warm-started, N·s.
     pub tangent_impulse: f64,
-    /// Normal impulse applied over the whole last step.
+    /// Normal impulse applied over the whole last step, N·s.
     pub total_normal_impulse: f64,
+}
+
+impl ContactPoint {
+    const EMPTY: ContactPoint = ContactPoint {
+        point: Vec2::ZERO,
+        depth: 0.0,
+        id: FeatureId::ROUND,
+        normal_impulse: 0.0,
+        tangent_impulse: 0.0,
+        total_normal_impulse: 0.0,
+    };
 }
 
 /// A contact between two parts: the latest manifold plus the impulses it carries.
@@ -115,7 +129,9 @@ pub(crate) struct Contact {
     /// Body slot of part B.
     pub body_b: u32,
     pub normal: Vec2,
-    pub points: Vec<ContactPoint>,
+    /// The points; only the first `count` are meaningful (inline: no allocation).
+    pub points: [ContactPoint; 2],
+    pub count: usize,
     pub friction: f64,
     pub restitution: f64,
     /// Touching at the end of the last step.
@@ -134,7 +150,8 @@ impl Contact {
             body_a,
             body_b,
             normal: Vec2::ZERO,
-            points: Vec::with_capacity(2),
+            points: [ContactPoint::EMPTY; 2],
+            count: 0,
             friction,
             restitution,
             touching: false,
@@ -144,43 +161,50 @@ impl Contact {
         }
     }
 
+    /// The meaningful points.
+    #[inline]
+    pub fn points(&self) -> &[ContactPoint] {
+        &self.points[..self.count]
+    }
+
     /// Takes the new manifold, carrying each point's impulses over when the same features
     /// still touch.
     pub fn update(&mut self, manifold: Option<&Manifold>) {
-        // Keep the allocation: a manifold has at most two points.
-        let old = [self.points.first().copied(), self.points.get(1).copied()];
-        self.points.clear();
+        let old = self.points;
+        let old = &old[..self.count];
+        self.count = 0;
         if let Some(m) = manifold {
             self.normal = m.normal;
             for p in m.points() {
-                let carried = old.iter().flatten().find(|o| o.id == p.id);
-                self.points.push(ContactPoint {
+                let carried = old.iter().find(|o| o.id == p.id);
+                self.points[self.count] = ContactPoint {
                     point: p.point,
                     depth: p.depth,
                     id: p.id,
                     normal_impulse: carried.map_or(0.0, |o| o.normal_impulse),
                     tangent_impulse: carried.map_or(0.0, |o| o.tangent_impulse),
                     total_normal_impulse: 0.0,
-                });
+                };
+                self.count += 1;
             }
         }
     }
 
     /// Whether the parts touch: a point that overlaps, or one that pushed during the step.
     pub fn is_touching(&self) -> bool {
-        self.points
+        self.points()
             .iter()
             .any(|p| p.depth >= 0.0 || p.total_normal_impulse > 0.0)
     }
 
     /// Total normal impulse over the step.
     pub fn total_impulse(&self) -> f64 {
-        self.points.iter().map(|p| p.total_normal_impulse).sum()
+        self.points().iter().map(|p| p.total_normal_impulse).sum()
     }
 
     /// The deepest point.
     pub fn deepest(&self) -> Option<&ContactPoint> {
-        self.points
+        self.points()
             .iter()
             .max_by(|a, b| a.depth.total_cmp(&b.depth))
     }

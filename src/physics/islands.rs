@@ -23,7 +23,7 @@ impl PhysicsWorld {
             |items: &[Option<Body>], i: usize| items[i].as_ref().is_some_and(|b| b.is_dynamic());
         let mut links: Vec<(usize, usize)> = Vec::new();
         for (_, c) in &self.contacts {
-            if c.points.is_empty() {
+            if c.count == 0 {
                 continue;
             }
             let b = c.body_b as usize;

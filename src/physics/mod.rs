@@ -15,6 +15,7 @@ mod broad_phase;
 mod ccd;
 mod collider;
 mod contact;
+mod contact_data;
 mod emit;
 mod events;
 mod islands;
@@ -29,6 +30,8 @@ mod world;
 
 pub use body::{Body, BodyDef, BodyHandle, BodyKind};
 pub use collider::{Collider, ColliderDef, ColliderHandle, Filter};
+pub use contact::ContactPoint;
+pub use contact_data::ContactData;
 pub use events::{ContactEvent, ContactEventKind, PartRef};
 pub use joint::{DistanceJointDef, JointHandle};
 pub use query::RayHitInfo;

@@ -51,6 +51,7 @@ impl PhysicsWorld {
             inv_h: 1.0 / h,
             max_push: self.settings.max_push_speed,
         };
+        let mut pending: Vec<(usize, usize, usize)> = Vec::with_capacity(self.contacts.len());
         for (index, (_, c)) in self.contacts.iter_mut().enumerate() {
             let a = c.body_a.map_or(fixed, |i| i as usize);
             let b = c.body_b as usize;
@@ -76,7 +77,20 @@ impl PhysicsWorld {
                     .is_some_and(|b| b.is_active())
             };
             if active(a) || active(b) {
-                solver.add_contact(index, c, a, b);
+                pending.push((index, a, b));
+            }
+        }
+        // Contacts that hold a body against something fixed (rock, a static or sleeping
+        // body) are solved after those between moving bodies, as Box2D's graph colouring
+        // does: solved first, the ground would lift the bottom of a stack on every impact
+        // before the boxes above had pushed down on it.
+        let fixed_side = |s: &BodyState| s.inv_mass == 0.0 && s.inv_inertia == 0.0;
+        for last in [false, true] {
+            for &(index, a, b) in &pending {
+                let fixed = fixed_side(&solver.states[a]) || fixed_side(&solver.states[b]);
+                if fixed == last {
+                    solver.add_contact(index, &self.contacts[index].1, a, b);
+                }
             }
         }
         let mut joints: Vec<(usize, usize, &mut DistanceJoint)> = Vec::new();

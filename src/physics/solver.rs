@@ -11,6 +11,7 @@
 
 use super::contact::Contact;
 use super::joint::DistanceJoint;
+use crate::constants::SPECULATIVE_THRESHOLD;
 use crate::geom::{left_perp, right_perp, Rot, Vec2};
 
 /// Velocity and accumulated motion of one body during a step.
@@ -142,10 +143,10 @@ impl Solver<'_> {
             friction: contact.friction,
             restitution: contact.restitution,
             points: [PointConstraint::default(); 2],
-            count: contact.points.len().min(2),
+            count: contact.count,
             block: None,
         };
-        for (pc, p) in c.points.iter_mut().zip(&contact.points) {
+        for (pc, p) in c.points.iter_mut().zip(contact.points()) {
             let (ra, rb) = (p.point - ca, p.point - cb);
             let k_normal = sa.inv_mass
                 + sb.inv_mass
@@ -208,43 +209,34 @@ impl Solver<'_> {
         for c in &mut self.constraints {
             let [sa, sb] = pair_mut(self.states, c.a, c.b);
             let n = c.normal;
-            let separations: [f64; 2] = std::array::from_fn(|k| {
+            let rows: [Row; 2] = std::array::from_fn(|k| {
                 let p = &c.points[k];
                 let d = sb.dp - sa.dp + sb.dq.rotate(p.rb) - sa.dq.rotate(p.ra);
-                d.dot(n) + p.adjusted_separation
-            });
-            let rigid = |s: f64| s > 0.0 || !use_bias;
-            let blocked = match c.block {
-                Some(k) if rigid(separations[0]) && rigid(separations[1]) => {
-                    solve_block(c, k, &separations, self.inv_h, sa, sb);
-                    true
-                }
-                _ => false,
-            };
-            for p in c.points[..c.count].iter_mut().filter(|_| !blocked) {
-                let d = sb.dp - sa.dp + sb.dq.rotate(p.rb) - sa.dq.rotate(p.ra);
                 let s = d.dot(n) + p.adjusted_separation;
-                let (bias, mass_scale, impulse_scale) = if s > 0.0 {
-                    (s * self.inv_h, 1.0, 0.0) // Speculative: let it close exactly the gap.
+                if s > SPECULATIVE_THRESHOLD {
+                    // Apart: let it close exactly the gap, rigidly.
+                    Row::RIGID.with_bias(s * self.inv_h)
                 } else if use_bias {
-                    (
-                        (self.soft.bias_rate * s).max(-self.max_push),
-                        self.soft.mass_scale,
-                        self.soft.impulse_scale,
-                    )
+                    Row {
+                        bias: (self.soft.bias_rate * s).max(-self.max_push),
+                        mass_scale: self.soft.mass_scale,
+                        impulse_scale: self.soft.impulse_scale,
+                    }
                 } else {
-                    (0.0, 1.0, 0.0)
-                };
-                let vn = n.dot(sb.velocity_at(p.rb) - sa.velocity_at(p.ra));
-                let impulse =
-                    -p.normal_mass * mass_scale * (vn + bias) - impulse_scale * p.normal_impulse;
-                let new_impulse = (p.normal_impulse + impulse).max(0.0);
-                let applied = new_impulse - p.normal_impulse;
-                p.normal_impulse = new_impulse;
-                p.max_normal_impulse = p.max_normal_impulse.max(applied);
-                p.total_normal_impulse += applied;
-                sa.apply(applied * n, p.ra, -1.0);
-                sb.apply(applied * n, p.rb, 1.0);
+                    Row::RIGID
+                }
+            });
+            match c.block {
+                Some(k) => solve_block(c, k, &rows, sa, sb),
+                None => {
+                    for (p, row) in c.points[..c.count].iter_mut().zip(&rows) {
+                        let vn = n.dot(sb.velocity_at(p.rb) - sa.velocity_at(p.ra));
+                        let impulse = -p.normal_mass * row.mass_scale * (vn + row.bias)
+                            - row.impulse_scale * p.normal_impulse;
+                        let new_impulse = (p.normal_impulse + impulse).max(0.0);
+                        p.apply_normal(new_impulse, n, sa, sb);
+                    }
+                }
             }
             let t = right_perp(n);
             for p in &mut c.points[..c.count] {
@@ -287,7 +279,7 @@ impl Solver<'_> {
     pub fn store_impulses<K>(&self, contacts: &mut [(K, Contact)]) {
         for c in &self.constraints {
             let contact = &mut contacts[c.contact].1;
-            for (p, cp) in c.points[..c.count].iter().zip(contact.points.iter_mut()) {
+            for (p, cp) in c.points[..c.count].iter().zip(&mut contact.points) {
                 cp.normal_impulse = p.normal_impulse;
                 cp.tangent_impulse = p.tangent_impulse;
                 cp.total_normal_impulse = p.total_normal_impulse;
@@ -390,53 +382,94 @@ fn pair_mut(states: &mut [BodyState], a: usize, b: usize) -> [&mut BodyState; 2]
         .expect("a contact joins two different bodies")
 }
 
-/// Solves both normal impulses of a two-point contact at once (a 2×2 linear
-/// complementarity problem, by trying each set of active points), so an off-centre hit does
-/// not spin the body the way one-point-at-a-time solving does. Only for rigid passes:
-/// speculative points and relaxation.
+/// How one contact point is solved in a pass: the velocity bias, and the soft constraint's
+/// mass and impulse scales (1 and 0 for a rigid row).
+#[derive(Clone, Copy, Debug)]
+struct Row {
+    bias: f64,
+    mass_scale: f64,
+    impulse_scale: f64,
+}
+
+impl Row {
+    const RIGID: Row = Row {
+        bias: 0.0,
+        mass_scale: 1.0,
+        impulse_scale: 0.0,
+    };
+
+    fn with_bias(self, bias: f64) -> Row {
+        Row { bias, ..self }
+    }
+
+    /// The row's compliance per unit of effective mass: a soft row solves
+    /// `v + bias + compliance · k · λ = 0` for its total impulse `λ`, which is what one
+    /// sequential soft update does for a single point.
+    fn compliance(&self) -> f64 {
+        self.impulse_scale / self.mass_scale
+    }
+}
+
+impl PointConstraint {
+    /// Sets the accumulated normal impulse to `new_impulse` and applies the change.
+    fn apply_normal(&mut self, new_impulse: f64, n: Vec2, sa: &mut BodyState, sb: &mut BodyState) {
+        let applied = new_impulse - self.normal_impulse;
+        self.normal_impulse = new_impulse;
+        self.max_normal_impulse = self.max_normal_impulse.max(applied);
+        self.total_normal_impulse += applied;
+        sa.apply(applied * n, self.ra, -1.0);
+        sb.apply(applied * n, self.rb, 1.0);
+    }
+}
+
+/// Solves both normal impulses of a two-point contact at once, so that neither point is
+/// solved against a stale picture of the other: an off-centre landing then does not leave
+/// the body spinning the way one-point-at-a-time solving does.
+///
+/// Each point's row may be rigid (speculative or relaxing) or soft (pushing overlap out).
+/// With the new total impulses `x`, the rows ask `(K + C) x + b` to be zero where `x > 0`
+/// and not negative where `x = 0`, where `K` is the 2×2 effective-mass matrix, `C` the
+/// diagonal compliance of the soft rows and `b` the velocities (with bias) before the
+/// change. The four cases of which points push are tried in turn; the first consistent one
+/// is applied.
 fn solve_block(
     c: &mut ContactConstraint,
     k: [f64; 3],
-    s: &[f64; 2],
-    inv_h: f64,
+    rows: &[Row; 2],
     sa: &mut BodyState,
     sb: &mut BodyState,
 ) {
     let [k11, k12, k22] = k;
     let n = c.normal;
-    let a = [c.points[0].normal_impulse, c.points[1].normal_impulse];
+    let old = [c.points[0].normal_impulse, c.points[1].normal_impulse];
     let vn: [f64; 2] = std::array::from_fn(|i| {
         let p = &c.points[i];
-        n.dot(sb.velocity_at(p.rb) - sa.velocity_at(p.ra))
-            + if s[i] > 0.0 { s[i] * inv_h } else { 0.0 }
+        n.dot(sb.velocity_at(p.rb) - sa.velocity_at(p.ra)) + rows[i].bias
     });
-    // With new impulses x, the velocities are K x + b; find x ≥ 0 with each velocity ≥ 0
-    // and zero wherever its impulse is positive.
+    let a11 = k11 * (1.0 + rows[0].compliance());
+    let a22 = k22 * (1.0 + rows[1].compliance());
     let b = [
-        vn[0] - (k11 * a[0] + k12 * a[1]),
-        vn[1] - (k12 * a[0] + k22 * a[1]),
+        vn[0] - (k11 * old[0] + k12 * old[1]),
+        vn[1] - (k12 * old[0] + k22 * old[1]),
     ];
-    let det = k11 * k22 - k12 * k12;
+    let det = a11 * a22 - k12 * k12;
     let both = [
-        (-k22 * b[0] + k12 * b[1]) / det,
-        (k12 * b[0] - k11 * b[1]) / det,
+        (-a22 * b[0] + k12 * b[1]) / det,
+        (k12 * b[0] - a11 * b[1]) / det,
     ];
     let x = if both[0] >= 0.0 && both[1] >= 0.0 {
         both
-    } else if -b[0] / k11 >= 0.0 && k12 * (-b[0] / k11) + b[1] >= 0.0 {
-        [-b[0] / k11, 0.0]
-    } else if -b[1] / k22 >= 0.0 && k12 * (-b[1] / k22) + b[0] >= 0.0 {
-        [0.0, -b[1] / k22]
-    } else {
+    } else if -b[0] / a11 >= 0.0 && k12 * (-b[0] / a11) + b[1] >= 0.0 {
+        [-b[0] / a11, 0.0]
+    } else if -b[1] / a22 >= 0.0 && k12 * (-b[1] / a22) + b[0] >= 0.0 {
+        [0.0, -b[1] / a22]
+    } else if b[0] >= 0.0 && b[1] >= 0.0 {
         [0.0, 0.0]
+    } else {
+        return; // Rounding left no consistent case: keep the impulses as they are.
     };
     for (p, xi) in c.points.iter_mut().zip(x) {
-        let applied = xi - p.normal_impulse;
-        p.normal_impulse = xi;
-        p.max_normal_impulse = p.max_normal_impulse.max(applied);
-        p.total_normal_impulse += applied;
-        sa.apply(applied * n, p.ra, -1.0);
-        sb.apply(applied * n, p.rb, 1.0);
+        p.apply_normal(xi, n, sa, sb);
     }
 }
 
