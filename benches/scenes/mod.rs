@@ -130,27 +130,51 @@ pub fn jagged_pile(seed: u64, count: usize) -> Scene {
     }
 }
 
-/// `count` mixed debris (a quarter circles, the rest polygons) dropped into a round cave
-/// outlined by `segments` rock segments, 120 m across with a lumpy wall.
+/// `count` mixed debris (a quarter of them circles, the rest polygons 0.25–0.55 m across)
+/// dropped from at most a few metres into a wide cave whose lumpy outline has `segments`
+/// rock segments. The floor grows with the count so that every pile is about ten pieces
+/// deep: the work per piece stays the same from a thousand pieces to sixteen thousand.
 pub fn cave_debris(count: usize, segments: usize) -> Scene {
     let mut rng = Pcg32::new(7);
-    // Scale the cave with the debris so a pile of any size has room to settle.
-    let radius = 60.0 * (count as f64 / 2000.0).sqrt().max(1.0);
-    let cave: Vec<Vec2> = (0..segments)
-        .map(|i| {
-            // Clockwise, so the rock lies outside.
-            let a = -std::f64::consts::TAU * i as f64 / segments as f64;
-            let r = radius + 3.0 * (a * 7.0).sin() + 1.5 * (a * 23.0).cos();
-            Vec2::new(r * a.cos(), r * a.sin())
-        })
-        .collect();
-    let per_row = (radius * 1.2 / 1.5) as usize;
+    let per_row = (count / 10).max(40);
+    let (half_w, height) = (per_row as f64 * 1.5 * 0.5 + 4.0, 40.0);
+    // The outline, clockwise so that the rock lies outside: up the left wall, along the
+    // ceiling, down the right wall and back along a lumpy floor.
+    let corners = [
+        Vec2::new(-half_w, 0.0),
+        Vec2::new(-half_w, height),
+        Vec2::new(half_w, height),
+        Vec2::new(half_w, 0.0),
+    ];
+    let perimeter = 2.0 * (2.0 * half_w + height);
+    let mut cave = Vec::with_capacity(segments);
+    for k in 0..segments {
+        let mut d = k as f64 / segments as f64 * perimeter;
+        let p = if d < height {
+            corners[0] + Vec2::new(0.0, d)
+        } else if {
+            d -= height;
+            d < 2.0 * half_w
+        } {
+            corners[1] + Vec2::new(d, 0.0)
+        } else if {
+            d -= 2.0 * half_w;
+            d < height
+        } {
+            corners[2] - Vec2::new(0.0, d)
+        } else {
+            d -= height;
+            let x = half_w - d;
+            Vec2::new(x, 0.4 * (x * 0.7).sin() + 0.25 * (x * 2.3).cos())
+        };
+        cave.push(p);
+    }
     let bodies = (0..count)
         .map(|k| {
             let (col, row) = (k % per_row, k / per_row);
             let at = Vec2::new(
-                (col as f64 - per_row as f64 * 0.5) * 1.5,
-                -radius * 0.5 + row as f64 * 1.2,
+                (col as f64 - (per_row - 1) as f64 * 0.5) * 1.5,
+                1.5 + row as f64 * 1.2,
             );
             let size = 0.25 + 0.3 * rng.next_f64();
             let shape: Shape = if k % 4 == 0 {
@@ -162,7 +186,7 @@ pub fn cave_debris(count: usize, segments: usize) -> Scene {
         })
         .collect();
     Scene {
-        name: format!("{count} debris in a {segments}-segment cave"),
+        name: format!("{count} debris piled in a {segments}-segment cave"),
         ground: None,
         rock: vec![(cave, true)],
         bodies,

@@ -82,6 +82,9 @@ impl PhysicsWorld {
             }
         }
         self.events.clear();
+        if !self.settings.contact_events {
+            return;
+        }
         for (k, c) in ended {
             if c.touching {
                 self.events.push(self.event(ContactEventKind::End, k, &c));
