@@ -86,7 +86,8 @@ fn build_rapier(s: &Scene, sleep: bool) -> (rp::PhysicsWorld, Vec<rp::RigidBodyH
     w.integration_parameters.dt = DT as f32;
     w.integration_parameters.num_solver_iterations = SUBSTEPS as usize;
     w.integration_parameters.num_internal_pgs_iterations = 1;
-    w.integration_parameters.num_internal_stabilization_iterations = 1;
+    w.integration_parameters
+        .num_internal_stabilization_iterations = 1;
     if let Some((c, half)) = s.ground {
         w.insert(
             rp::RigidBodyBuilder::fixed().translation(v32(c)),
@@ -141,7 +142,10 @@ fn build_rapier(s: &Scene, sleep: bool) -> (rp::PhysicsWorld, Vec<rp::RigidBodyH
 }
 
 fn rapier_awake(w: &rp::PhysicsWorld, bodies: &[rp::RigidBodyHandle]) -> usize {
-    bodies.iter().filter(|h| !w.bodies[**h].is_sleeping()).count()
+    bodies
+        .iter()
+        .filter(|h| !w.bodies[**h].is_sleeping())
+        .count()
 }
 
 /// Touching pairs and manifold points in our world.

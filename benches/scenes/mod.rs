@@ -149,22 +149,16 @@ pub fn cave_debris(count: usize, segments: usize) -> Scene {
     let perimeter = 2.0 * (2.0 * half_w + height);
     let mut cave = Vec::with_capacity(segments);
     for k in 0..segments {
-        let mut d = k as f64 / segments as f64 * perimeter;
+        let d = k as f64 / segments as f64 * perimeter;
+        let (top, right) = (height + 2.0 * half_w, 2.0 * height + 2.0 * half_w);
         let p = if d < height {
             corners[0] + Vec2::new(0.0, d)
-        } else if {
-            d -= height;
-            d < 2.0 * half_w
-        } {
-            corners[1] + Vec2::new(d, 0.0)
-        } else if {
-            d -= 2.0 * half_w;
-            d < height
-        } {
-            corners[2] - Vec2::new(0.0, d)
+        } else if d < top {
+            corners[1] + Vec2::new(d - height, 0.0)
+        } else if d < right {
+            corners[2] - Vec2::new(0.0, d - top)
         } else {
-            d -= height;
-            let x = half_w - d;
+            let x = half_w - (d - right);
             Vec2::new(x, 0.4 * (x * 0.7).sin() + 0.25 * (x * 2.3).cos())
         };
         cave.push(p);

@@ -3,13 +3,14 @@
 
 use crate::collide::{FeatureId, Manifold, ManifoldPoint};
 use crate::constants::LINEAR_SLOP;
-use crate::geom::{Rot, Transform, Vec2};
+use crate::geom::{Transform, Vec2};
 
 /// A manifold is reused, instead of recomputed, while B has moved less than this relative
 /// to A since it was computed (m)...
 const REUSE_DISTANCE: f64 = 0.02 * LINEAR_SLOP;
-/// ...and turned less than this (rad). Resting and slowly creeping contacts then cost a few
-/// multiplications per step; anything moving visibly is recomputed.
+/// ...and turned less than this (rad, compared through its sine). Resting and slowly
+/// creeping contacts then cost a few multiplications per step; anything moving visibly is
+/// recomputed.
 const REUSE_ANGLE: f64 = 1e-4;
 
 /// The last computed manifold in A's frame, with B's pose relative to A at that time.
@@ -50,14 +51,15 @@ impl CachedManifold {
     /// the point moved along the normal.
     pub fn reuse(&self, xf_a: &Transform, xf_b: &Transform, margin: f64) -> Option<Manifold> {
         let now = xf_a.inv_mul(xf_b);
-        let turn = (now.q
-            * Rot {
-                c: self.relative.q.c,
-                s: -self.relative.q.s,
-            })
-        .angle();
-        if (now.p - self.relative.p).length() > REUSE_DISTANCE
-            || turn.abs() > REUSE_ANGLE
+        // The turn since caching, by its sine (the cosine must stay positive): no
+        // trigonometry on this path, which every resting contact takes every step.
+        let (c, s) = (
+            now.q.c * self.relative.q.c + now.q.s * self.relative.q.s,
+            now.q.s * self.relative.q.c - now.q.c * self.relative.q.s,
+        );
+        if (now.p - self.relative.p).length_squared() > REUSE_DISTANCE * REUSE_DISTANCE
+            || c <= 0.0
+            || s.abs() > REUSE_ANGLE
             || margin > self.margin
         {
             return None;
