@@ -25,7 +25,7 @@
 mod scenes;
 
 use cavefly::geom::{Shape, Vec2};
-use cavefly::physics::{PhysicsSettings, PhysicsWorld};
+use cavefly::physics::{PhysicsSettings, PhysicsWorld, StepProfile};
 use criterion::{criterion_group, Criterion};
 use rapier2d::prelude as rp;
 use scenes::Scene;
@@ -232,10 +232,15 @@ fn resting_table(size: Size) {
     }
 }
 
-/// One timed scene: ms per step in both engines and what each looks like after.
-fn timed_row(scene: &Scene, warm_up: usize, steps: usize) -> (f64, f64) {
+/// One timed scene: ms per step in both engines and what each looks like after; returns
+/// where our step's time went over the timed steps.
+fn timed_row(scene: &Scene, warm_up: usize, steps: usize) -> StepProfile {
     let (mut ours, handles) = scenes::build(scene, our_settings(false));
-    let t_ours = time_steps(warm_up, steps, || ours.step(DT));
+    let mut profile = StepProfile::default();
+    let t_ours = time_steps(warm_up, steps, || {
+        ours.step(DT);
+        profile.accumulate(ours.profile());
+    });
     let (mut theirs, rhandles) = build_rapier(scene, false);
     let t_theirs = time_steps(warm_up, steps, || theirs.step());
     // A pyramid stands while its top box has dropped less than one box height: a collapse
@@ -267,7 +272,7 @@ fn timed_row(scene: &Scene, warm_up: usize, steps: usize) -> (f64, f64) {
         verdict(ours_drop),
         verdict(theirs_drop)
     );
-    (t_ours, t_theirs)
+    profile
 }
 
 fn timing_table(size: Size) {
@@ -284,15 +289,30 @@ fn timing_table(size: Size) {
         "cavefly",
         "rapier2d"
     );
-    timed_row(&scenes::pyramid(size.n(20, 5)), 30, size.n(240, 2));
-    timed_row(&scenes::pyramid(size.n(100, 8)), 30, size.n(120, 2));
+    let mut profiles = vec![
+        timed_row(&scenes::pyramid(size.n(20, 5)), 30, size.n(240, 2)),
+        timed_row(&scenes::pyramid(size.n(100, 8)), 30, size.n(120, 2)),
+    ];
     // Timed once the pieces have landed and piled, so contacts with the rock and between
     // pieces are measured, not free fall.
-    timed_row(
+    profiles.push(timed_row(
         &scenes::cave_debris(size.n(2000, 60), size.n(20_000, 500)),
         size.n(300, 3),
         size.n(120, 2),
-    );
+    ));
+    println!("\nWhere cavefly's step goes in those scenes (share of the step's time)");
+    print!("{:<14}", "scene");
+    for (name, _) in StepProfile::default().phases() {
+        print!(" {name:>12}");
+    }
+    println!();
+    for (name, p) in ["20-row", "100-row", "debris"].iter().zip(&profiles) {
+        print!("{name:<14}");
+        for (_, ms) in p.phases() {
+            print!(" {:>11.1}%", 100.0 * ms / p.total.max(1e-12));
+        }
+        println!();
+    }
 }
 
 fn scaling_table(size: Size) {

@@ -258,3 +258,60 @@ fn each_resting_point_carries_its_own_overlap() {
     }
     assert!(two_point > 10_000, "only {two_point} two-point manifolds");
 }
+
+#[test]
+fn warm_started_contacts_match_cold_ones() {
+    // Each random pair moves a little per step, like a pair of bodies in the world, and the
+    // warm query (GJK from the pair's last simplex) must give the cold query's manifold:
+    // the same normal, depths and points to 1e-12 of the size, and the same feature ids.
+    use cavefly::collide::{contact_cached, contact_within, gjk::SimplexCache};
+    let mut runner = proptest::test_runner::TestRunner::new(config(1));
+    let pairs = proptest::collection::vec(arb_pair(0.05, 5.0), 2000);
+    let pairs = {
+        use proptest::strategy::ValueTree;
+        pairs.new_tree(&mut runner).unwrap().current()
+    };
+    let (mut compared, mut touching) = (0, 0);
+    for (k, (a, xf_a, b, xf_b)) in pairs.into_iter().enumerate() {
+        let (sa, sb) = (shape(&a), shape(&b));
+        let size = scale(&a, &b);
+        let margin = SPECULATIVE_DISTANCE.max(0.05 * size);
+        let mut cache = SimplexCache::default();
+        // Fifty steps along a slow drift and turn.
+        let drift = Vec2::new((k as f64).sin(), (k as f64 * 1.7).cos()) * (0.004 * size);
+        for step in 0..50 {
+            let t = step as f64;
+            let xb = Transform {
+                p: xf_b.p + drift * t,
+                q: Rot::from_angle(xf_b.q.angle() + 0.003 * t),
+            };
+            let warm = contact_cached(&sa, &xf_a, &sb, &xb, margin, &mut cache);
+            let cold = contact_within(&sa, &xf_a, &sb, &xb, margin);
+            compared += 1;
+            match (&warm, &cold) {
+                (None, None) => {}
+                (Some(w), Some(c)) => {
+                    touching += 1;
+                    let tol = 1e-12 * size.max(1.0);
+                    assert!(
+                        (w.normal - c.normal).length() <= 1e-12,
+                        "pair {k} step {step}: normals {:?} {:?}",
+                        w.normal,
+                        c.normal
+                    );
+                    assert_eq!(w.points().len(), c.points().len(), "pair {k} step {step}");
+                    for (pw, pc) in w.points().iter().zip(c.points()) {
+                        assert_eq!(pw.id, pc.id, "pair {k} step {step}");
+                        assert!(
+                            (pw.point - pc.point).length() <= tol,
+                            "pair {k} step {step}"
+                        );
+                        assert!((pw.depth - pc.depth).abs() <= tol, "pair {k} step {step}");
+                    }
+                }
+                _ => panic!("pair {k} step {step}: warm {warm:?} cold {cold:?}"),
+            }
+        }
+    }
+    assert!(touching > compared / 4, "{touching} of {compared} touching");
+}

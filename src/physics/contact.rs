@@ -1,6 +1,7 @@
 //! Persistent contacts between parts, carried from step to step so the solver can warm
 //! start, and turned into begin / persist / end events.
 
+use crate::collide::gjk::SimplexCache;
 use crate::collide::{FeatureId, Manifold, ManifoldPoint};
 use crate::constants::LINEAR_SLOP;
 use crate::geom::{Transform, Vec2};
@@ -143,6 +144,8 @@ pub(crate) struct Contact {
     pub tangent_speed: f64,
     /// The manifold as last computed, for reuse while the pair barely moves.
     pub cache: Option<CachedManifold>,
+    /// The GJK simplex the pair's last full query ended with, to warm-start the next.
+    pub simplex: SimplexCache,
 }
 
 impl Contact {
@@ -160,6 +163,7 @@ impl Contact {
             normal_speed: 0.0,
             tangent_speed: 0.0,
             cache: None,
+            simplex: SimplexCache::default(),
         }
     }
 

@@ -8,7 +8,8 @@ use super::events::ContactEventKind;
 use super::profile::{StepProfile, Stopwatch};
 use super::rock::rock_contact;
 use super::world::PhysicsWorld;
-use crate::collide::{contact_with, contact_within, ContactMethod};
+use crate::collide::gjk::SimplexCache;
+use crate::collide::{contact_cached, contact_with, ContactMethod};
 use crate::constants::{FAT_MARGIN, SPECULATIVE_DISTANCE};
 use crate::geom::Transform;
 
@@ -251,9 +252,9 @@ impl PhysicsWorld {
                 let margin = SPECULATIVE_DISTANCE + (bb.v - ba.v).length() * dt;
                 let (xf_a, xf_b) = (ba.transform(), bb.transform());
                 let method = self.settings.contact_method;
-                let compute = || match method {
+                let compute = |simplex: &mut SimplexCache| match method {
                     ContactMethod::DualEdge => {
-                        contact_within(&ca.def.shape, &xf_a, &cb.def.shape, &xf_b, margin)
+                        contact_cached(&ca.def.shape, &xf_a, &cb.def.shape, &xf_b, margin, simplex)
                     }
                     // The other methods have no speculative margin: they report overlap only.
                     method => contact_with(method, &ca.def.shape, &xf_a, &cb.def.shape, &xf_b),
@@ -265,7 +266,9 @@ impl PhysicsWorld {
                 let b = self.bodies.items[c.body.index as usize].as_ref()?;
                 let margin = SPECULATIVE_DISTANCE + b.v.length() * dt;
                 let xf_b = b.transform();
-                let compute = || rock_contact(&self.rock, si as usize, &c.def.shape, &xf_b, margin);
+                let compute = |_: &mut SimplexCache| {
+                    rock_contact(&self.rock, si as usize, &c.def.shape, &xf_b, margin)
+                };
                 Self::refresh(contact, &Transform::IDENTITY, &xf_b, margin, compute);
             }
         }
@@ -279,7 +282,7 @@ impl PhysicsWorld {
         xf_a: &Transform,
         xf_b: &Transform,
         margin: f64,
-        compute: impl FnOnce() -> Option<crate::collide::Manifold>,
+        compute: impl FnOnce(&mut SimplexCache) -> Option<crate::collide::Manifold>,
     ) {
         if let Some(m) = contact
             .cache
@@ -289,7 +292,7 @@ impl PhysicsWorld {
             contact.update(Some(&m));
             return;
         }
-        let m = compute();
+        let m = compute(&mut contact.simplex);
         contact.cache = m
             .as_ref()
             .map(|m| CachedManifold::new(m, xf_a, xf_b, margin));
