@@ -21,6 +21,7 @@ mod contact_solver;
 mod emit;
 mod events;
 mod graph;
+mod handles;
 mod islands;
 mod joint;
 mod joint_solver;
@@ -31,6 +32,7 @@ mod query;
 mod rock;
 mod settings;
 mod solve;
+mod solve_scratch;
 mod world;
 
 pub use body::{Body, BodyDef, BodyHandle, BodyKind};

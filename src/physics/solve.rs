@@ -3,34 +3,14 @@
 //! positions, relax), bounce, and write the bodies back.
 
 use super::body_state::{integrate_rotation, BodySim, BodyState, Softness};
-use super::contact_solver::{ContactSolver, Pass, Side};
-use super::graph::{Colors, Edge};
+use super::contact_solver::{Pass, Side};
+use super::graph::Edge;
 use super::joint::JointHandle;
 use super::joint_solver::{self, JointConstraint, JointSide};
 use super::profile::Stopwatch;
+use super::solve_scratch::SolveScratch;
 use super::world::PhysicsWorld;
 use crate::geom::{left_perp, right_perp, Vec2};
-
-/// The solve's working memory, kept between steps so that a steady step allocates nothing.
-/// A copy of the world starts with it empty: it holds nothing that outlives a step.
-#[derive(Debug, Default)]
-pub(crate) struct SolveScratch {
-    states: Vec<BodyState>,
-    sims: Vec<BodySim>,
-    /// The solver state of each body slot (0 for bodies that do not move this step).
-    state_of: Vec<u32>,
-    edges: Vec<Edge>,
-    colors: Colors,
-    contacts: ContactSolver,
-    joints: Vec<JointConstraint>,
-    broken: Vec<usize>,
-}
-
-impl Clone for SolveScratch {
-    fn clone(&self) -> Self {
-        SolveScratch::default()
-    }
-}
 
 /// A fixed body's sim: nothing moves it.
 const FIXED_SIM: BodySim = BodySim {

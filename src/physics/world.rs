@@ -9,7 +9,7 @@ use super::joint::{DistanceJoint, DistanceJointDef, JointHandle};
 use super::profile::StepProfile;
 use super::rock::{offset_links, RockSegment};
 use super::settings::PhysicsSettings;
-use super::solve::SolveScratch;
+use super::solve_scratch::SolveScratch;
 use crate::broad::LineTree;
 use crate::geom::{Aabb, MassProperties, Rot, Vec2};
 
