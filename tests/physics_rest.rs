@@ -62,14 +62,23 @@ fn touching_groups(w: &PhysicsWorld, bodies: &[BodyHandle]) -> Vec<usize> {
 
 /// Steps a pile for 10 s with sleeping on and checks that every piece is asleep by then.
 fn sleeps_within_ten_seconds(scene: &Scene) -> (PhysicsWorld, Vec<BodyHandle>) {
-    let (mut w, bodies) = build(scene, PhysicsSettings::default());
-    for step in 0..600 {
-        w.step(DT);
+    sleeps_within_ten_seconds_at(scene, DT, PhysicsSettings::default())
+}
+
+/// [`sleeps_within_ten_seconds`] at time step `dt` with `settings`.
+fn sleeps_within_ten_seconds_at(
+    scene: &Scene,
+    dt: f64,
+    settings: PhysicsSettings,
+) -> (PhysicsWorld, Vec<BodyHandle>) {
+    let (mut w, bodies) = build(scene, settings);
+    for step in 0..(10.0 / dt).round() as usize {
+        w.step(dt);
         if std::env::var_os("CAVEFLY_REST_TRACE").is_some() && step % 30 == 29 {
             eprintln!(
                 "{}: t {:.1} s, {} awake",
                 scene.name,
-                (step + 1) as f64 * DT,
+                (step + 1) as f64 * dt,
                 awake(&w, &bodies)
             );
         }
@@ -172,6 +181,28 @@ fn polygon_piles_sleep_on_jagged_rock() {
         let scene = scenes::jagged_pile(seed, 250);
         sleeps_within_ten_seconds(&scene);
         stays_at_rest(&scene);
+    }
+}
+
+#[test]
+fn piles_sleep_at_the_games_rate_and_gravity() {
+    // Levels step at 120 Hz under their own gravity (4 m/s² unless a level says otherwise),
+    // with the level's default solver settings.
+    let level = cavefly::level::Physics::default();
+    let settings = PhysicsSettings {
+        gravity: cavefly::level::default_gravity(),
+        substeps: level.substeps,
+        iterations: level.velocity_iterations,
+        relax_iterations: level.position_iterations,
+        contact_method: level.contact_method,
+        ..PhysicsSettings::default()
+    };
+    for scene in [
+        scenes::box_columns(2, 25, 10),
+        scenes::polygon_pile(2, 250),
+        scenes::jagged_pile(2, 250),
+    ] {
+        sleeps_within_ten_seconds_at(&scene, level.time_step, settings);
     }
 }
 
