@@ -51,16 +51,7 @@ pub fn collide(
     xf_b: &Transform,
     margin: f64,
 ) -> Option<Manifold> {
-    // Work in A's frame: B's points move once, A's not at all.
-    let rel = xf_a.inv_mul(xf_b);
-    let (ca, ra) = a.bounding_circle();
-    let (cb, rb) = b.bounding_circle();
-    if (rel.apply(cb) - ca).length() > ra + rb + margin {
-        return None;
-    }
-    let pa = Proxy::from_shape(a);
-    let pb = Proxy::from_shape_in(b, &rel);
-    collide_proxies(&pa, &pb, margin).map(|m| m.transformed(xf_a))
+    collide_in_frame_of_a(a, xf_a, b, xf_b, margin, None)
 }
 
 /// [`collide`] with GJK warm-started from `cache`, the simplex this pair ended its last
@@ -74,6 +65,18 @@ pub fn collide_cached(
     margin: f64,
     cache: &mut SimplexCache,
 ) -> Option<Manifold> {
+    collide_in_frame_of_a(a, xf_a, b, xf_b, margin, Some(cache))
+}
+
+fn collide_in_frame_of_a(
+    a: &Shape,
+    xf_a: &Transform,
+    b: &Shape,
+    xf_b: &Transform,
+    margin: f64,
+    cache: Option<&mut SimplexCache>,
+) -> Option<Manifold> {
+    // Work in A's frame: B's points move once, A's not at all.
     let rel = xf_a.inv_mul(xf_b);
     let (ca, ra) = a.bounding_circle();
     let (cb, rb) = b.bounding_circle();
@@ -82,7 +85,7 @@ pub fn collide_cached(
     }
     let pa = Proxy::from_shape(a);
     let pb = Proxy::from_shape_in(b, &rel);
-    collide_proxies_warm(&pa, &pb, margin, Some(cache)).map(|m| m.transformed(xf_a))
+    collide_proxies_warm(&pa, &pb, margin, cache).map(|m| m.transformed(xf_a))
 }
 
 /// Contact between two polygon or segment proxies in one frame, reporting points up to

@@ -237,6 +237,35 @@ fn scatter(states: &mut [BodyState], idx: &[u32; 4], v: V4, w: F4) {
     }
 }
 
+/// Applies `impulse` at point `p`: to B as it is, to A reversed.
+#[inline(always)]
+fn push(m: &Masses, p: &PointLanes, impulse: V4, a: (&mut V4, &mut F4), b: (&mut V4, &mut F4)) {
+    *a.0 = *a.0 - impulse.scale(m.inv_mass_a);
+    *a.1 = *a.1 - m.inv_inertia_a * p.ra.cross(impulse);
+    *b.0 = *b.0 + impulse.scale(m.inv_mass_b);
+    *b.1 = *b.1 + m.inv_inertia_b * p.rb.cross(impulse);
+}
+
+/// A batch's inverse masses and inertias, copied out so its points can be borrowed mutably.
+struct Masses {
+    inv_mass_a: F4,
+    inv_inertia_a: F4,
+    inv_mass_b: F4,
+    inv_inertia_b: F4,
+}
+
+impl Masses {
+    #[inline(always)]
+    fn of(c: &ContactBatch) -> Masses {
+        Masses {
+            inv_mass_a: c.inv_mass_a,
+            inv_inertia_a: c.inv_inertia_a,
+            inv_mass_b: c.inv_mass_b,
+            inv_inertia_b: c.inv_inertia_b,
+        }
+    }
+}
+
 /// The relative velocity at a contact point: B's material point against A's.
 #[inline(always)]
 fn relative_velocity(va: V4, wa: F4, vb: V4, wb: F4, p: &PointLanes) -> V4 {
@@ -316,13 +345,11 @@ impl ContactSolver {
             let (mut va, mut wa) = velocities(states, &c.a);
             let (mut vb, mut wb) = velocities(states, &c.b);
             let (n, t) = (c.normal, tangent(c.normal));
+            let m = Masses::of(c);
             for p in &mut c.points {
                 let impulse = n.scale(p.normal_impulse) + t.scale(p.tangent_impulse);
                 p.total_normal_impulse = p.total_normal_impulse + p.normal_impulse;
-                va = va - impulse.scale(c.inv_mass_a);
-                wa = wa - c.inv_inertia_a * p.ra.cross(impulse);
-                vb = vb + impulse.scale(c.inv_mass_b);
-                wb = wb + c.inv_inertia_b * p.rb.cross(impulse);
+                push(&m, p, impulse, (&mut va, &mut wa), (&mut vb, &mut wb));
             }
             scatter(states, &c.a, va, wa);
             scatter(states, &c.b, vb, wb);
@@ -345,6 +372,7 @@ impl ContactSolver {
             let (dpa, ca, sa) = motion(states, &c.a);
             let (dpb, cb, sb) = motion(states, &c.b);
             let n = c.normal;
+            let m = Masses::of(c);
             let moved = dpb - dpa;
             // Each point's separation now, and its row: apart, it may close exactly its gap,
             // rigidly; overlapping, it pushes out softly, or (relaxing) only stops approaching.
@@ -410,10 +438,7 @@ impl ContactSolver {
                     .min(limit);
                 let impulse = t.scale(new - p.tangent_impulse);
                 p.tangent_impulse = new;
-                va = va - impulse.scale(c.inv_mass_a);
-                wa = wa - c.inv_inertia_a * p.ra.cross(impulse);
-                vb = vb + impulse.scale(c.inv_mass_b);
-                wb = wb + c.inv_inertia_b * p.rb.cross(impulse);
+                push(&m, p, impulse, (&mut va, &mut wa), (&mut vb, &mut wb));
             }
             scatter(states, &c.a, va, wa);
             scatter(states, &c.b, vb, wb);
@@ -433,6 +458,7 @@ impl ContactSolver {
             let (mut va, mut wa) = velocities(states, &c.a);
             let (mut vb, mut wb) = velocities(states, &c.b);
             let n = c.normal;
+            let m = Masses::of(c);
             for p in &mut c.points {
                 let act: Mask4 =
                     bouncy & p.relative_velocity.lt(threshold) & p.max_normal_impulse.gt(F4::ZERO);
@@ -443,10 +469,7 @@ impl ContactSolver {
                 p.normal_impulse = p.normal_impulse + d;
                 p.total_normal_impulse = p.total_normal_impulse + d;
                 let impulse = n.scale(d);
-                va = va - impulse.scale(c.inv_mass_a);
-                wa = wa - c.inv_inertia_a * p.ra.cross(impulse);
-                vb = vb + impulse.scale(c.inv_mass_b);
-                wb = wb + c.inv_inertia_b * p.rb.cross(impulse);
+                push(&m, p, impulse, (&mut va, &mut wa), (&mut vb, &mut wb));
             }
             scatter(states, &c.a, va, wa);
             scatter(states, &c.b, vb, wb);
