@@ -50,7 +50,7 @@ fn bad_level_and_input_files_are_clear_errors() {
         frames: Some(1),
         hash_every: None,
     };
-    let e = run(&missing).unwrap_err();
+    let e = run(&missing).unwrap_err().to_string();
     assert!(e.contains("no/such/level.ron"), "{e}");
     let wrong_inputs = SimRequest {
         level: root().join("levels/04_first_flight.ron"),
@@ -58,7 +58,7 @@ fn bad_level_and_input_files_are_clear_errors() {
         frames: Some(1),
         hash_every: None,
     };
-    let e = run(&wrong_inputs).unwrap_err();
+    let e = run(&wrong_inputs).unwrap_err().to_string();
     assert!(
         e.contains("05_crystal_mine.ron:") && e.contains("expected"),
         "{e}"

@@ -6,6 +6,7 @@ use super::clock::StepClock;
 use super::config_file::config_dir;
 use crate::audio::Audio;
 use crate::game::session::{PlaySession, Reloaded};
+use crate::game::track::Track;
 use crate::game::{Actions, InputScript, Sim};
 use crate::level::watch::LevelWatcher;
 use crate::level::LoadedLevel;
@@ -151,7 +152,10 @@ impl Session {
             }
             n += 1;
         };
-        InputScript::record(level, &self.actions, self.play.sim()).save(&path)?;
+        let players = [Track::from_actions(&self.actions)];
+        InputScript::record(level, &players, self.play.sim())
+            .save(&path)
+            .map_err(|e| e.to_string())?;
         Ok(path)
     }
 }

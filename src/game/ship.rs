@@ -2,23 +2,20 @@
 //! with its own health; engines that weaken and sputter as they are hurt; fuel.
 
 use super::actions::Actions;
-use super::layers;
 use super::ship_def::{PartKind, ShipDef};
 use crate::geom::{ConvexPolygon, Transform, Vec2};
 use crate::hash::Fnv1a;
-use crate::physics::{BodyDef, BodyHandle, ColliderDef, ColliderHandle, PhysicsWorld};
+use crate::physics::{BodyHandle, ColliderHandle, PhysicsWorld};
 use crate::rng::Pcg32;
-
-/// The body user data that marks the ship.
-pub const SHIP_USER_DATA: u64 = u64::MAX;
 
 /// Health fraction below which an engine sputters.
 const SPUTTER_BELOW: f64 = 0.5;
 
-/// The ship while it flies.
-#[derive(Clone, Debug)]
+/// A ship while it flies: the component on its entity (its body is the entity's
+/// [`super::components::Body`]).
+#[derive(Clone, Debug, PartialEq)]
 pub struct Ship {
-    body: BodyHandle,
+    player: usize,
     colliders: [ColliderHandle; 5],
     health: [f64; 5],
     max_health: [f64; 5],
@@ -29,57 +26,29 @@ pub struct Ship {
 }
 
 impl Ship {
-    /// Builds the ship's body at `position`, nose at `angle` (0 is up), full health and
-    /// `fuel` seconds of thrust.
-    pub fn spawn(
-        def: &ShipDef,
-        physics: &mut PhysicsWorld,
-        position: Vec2,
-        angle: f64,
+    /// A new ship of `player` whose parts are the colliders `colliders` (in
+    /// [`PartKind::ALL`] order), at full health `max_health`, with `fuel` seconds of thrust.
+    pub fn new(
+        player: usize,
+        colliders: [ColliderHandle; 5],
+        max_health: [f64; 5],
         fuel: f64,
-    ) -> Result<Ship, String> {
-        let body = physics.create_body(&BodyDef {
-            position,
-            angle,
-            linear_damping: def.drag,
-            user_data: SHIP_USER_DATA,
-            ..BodyDef::default()
-        });
-        let mut colliders = [None; 5];
-        let mut max_health = [0.0; 5];
-        for kind in PartKind::ALL {
-            let part = def
-                .part(kind)
-                .ok_or_else(|| format!("the ship has no {kind:?} part"))?;
-            let shape = ConvexPolygon::new(&part.points).map_err(|e| e.to_string())?;
-            let mut c = ColliderDef::new(shape);
-            c.density = def.density;
-            c.friction = def.friction;
-            c.restitution = def.restitution;
-            c.filter = layers::filter(layers::SHIP);
-            c.tag = kind.index() as u64;
-            colliders[kind.index()] = Some(
-                physics
-                    .add_collider(body, &c)
-                    .ok_or("the ship's density, friction and restitution must be finite")?,
-            );
-            max_health[kind.index()] = part.health;
-        }
-        Ok(Ship {
-            body,
-            colliders: colliders.map(|c| c.expect("every part was added above")),
+    ) -> Ship {
+        Ship {
+            player,
+            colliders,
             health: max_health,
             max_health,
             fuel,
             gun_cooldown: 0.0,
             throttle: 0.0,
             sputtering: false,
-        })
+        }
     }
 
-    /// The ship's body.
-    pub fn body(&self) -> BodyHandle {
-        self.body
+    /// The player who flies it (an index into the sim's players).
+    pub fn player(&self) -> usize {
+        self.player
     }
 
     /// Which part a collider is, if it is one of this ship's.
@@ -148,6 +117,7 @@ impl Ship {
     /// generator), more often the more they are hurt; fuel burns while thrusting.
     pub fn control(
         &mut self,
+        body: BodyHandle,
         def: &ShipDef,
         physics: &mut PhysicsWorld,
         actions: &Actions,
@@ -155,7 +125,8 @@ impl Ship {
         rng: &mut Pcg32,
     ) {
         self.gun_cooldown = (self.gun_cooldown - dt).max(0.0);
-        let Some(body) = physics.body(self.body) else {
+        let handle = body;
+        let Some(body) = physics.body(handle) else {
             return;
         };
         let dir = actions.left as i32 - actions.right as i32;
@@ -164,7 +135,7 @@ impl Ship {
         let blend = (def.turn_response * dt).min(1.0);
         let nose = body.rotation().rotate(Vec2::Y);
         let center = body.center_of_mass();
-        physics.set_angular_velocity(self.body, w + (target - w) * blend);
+        physics.set_angular_velocity(handle, w + (target - w) * blend);
         self.throttle = 0.0;
         self.sputtering = false;
         if !(actions.thrust && self.fuel > 0.0) {
@@ -182,7 +153,7 @@ impl Ship {
             output += 0.5 * f;
         }
         if output > 0.0 {
-            physics.apply_force(self.body, nose * def.thrust * output, center);
+            physics.apply_force(handle, nose * def.thrust * output, center);
         }
         self.throttle = output;
         self.fuel = (self.fuel - dt).max(0.0);
@@ -197,14 +168,14 @@ impl Ship {
         true
     }
 
-    /// The parts as convex pieces in world space with the velocity of the ship's material
+    /// The parts of the ship whose body is `body` as convex pieces in world space with the velocity of the ship's material
     /// there: what is left when the ship blows up.
     pub fn wreck(
-        &self,
+        body: BodyHandle,
         def: &ShipDef,
         physics: &PhysicsWorld,
     ) -> Vec<(ConvexPolygon, Transform, Vec2, f64)> {
-        let Some(body) = physics.body(self.body) else {
+        let Some(body) = physics.body(body) else {
             return Vec::new();
         };
         let xf = body.transform();

@@ -139,11 +139,16 @@ pub fn load_level_source(source: &str, path: &Path) -> Result<LoadedLevel, Level
     if problems.is_empty() {
         let (world, tree) = build_world(&level, &outlines);
         // Bodies must start in open space: the ship and every piece of debris.
-        let starts = std::iter::once((
-            "player_start.position".to_string(),
-            level.player_start.position,
-        ))
-        .chain(
+        let single = level
+            .player_start
+            .iter()
+            .map(|s| ("player_start.position".to_string(), s.position));
+        let several = level
+            .player_starts
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (format!("player_starts[{i}].position"), s.position));
+        let starts = single.chain(several).chain(
             level
                 .debris
                 .iter()

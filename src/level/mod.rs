@@ -19,12 +19,15 @@ pub mod source_map;
 pub mod starter;
 mod templates;
 mod validate;
+mod validate_defs;
 mod validate_script;
 mod validate_shapes;
 pub mod watch;
 
 pub use build::{world_brushes, LoadedLevel};
-pub use entities::{Debris, DebrisShape, Enemy, Flair, Material, MeshSource, Mover, MoverKind};
+pub use entities::{
+    Debris, DebrisShape, DroneDef, Enemy, Flair, Material, MeshSource, Mover, MoverKind, TurretDef,
+};
 pub use error::{LevelErrors, Problem};
 pub use items::{Pad, Pickup};
 pub use load::{load_level, load_level_source, load_mesh_file, parse_ron};
@@ -32,3 +35,4 @@ pub use migrate::{version_problem, OLDEST_LEVEL_VERSION};
 pub use schema::{default_gravity, Level, Physics, PlayerStart, Shape, World, LEVEL_VERSION};
 pub use script::{Action, Compare, Condition, Counter, Objective, Trigger, Who, Zone, ZoneShape};
 pub use templates::{Sound, SoundCue, Template};
+pub use validate_defs::MAX_STARTS;

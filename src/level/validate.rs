@@ -3,12 +3,11 @@
 
 use super::entities::Enemy;
 use super::schema::{Level, LEVEL_VERSION};
-use super::validate_shapes::{Checker, MAX_BODY_SIZE, MAX_BRUSH_SIZE};
+use super::validate_shapes::{Checker, MAX_BODY_SIZE};
 
 use std::collections::BTreeMap;
 
-/// Largest gravity, speed or spin a level may ask for: far beyond play, so only typos hit it.
-pub(super) const MAX_RATE: f64 = 1.0e4;
+pub(super) use super::validate_shapes::MAX_RATE;
 
 /// Every problem of `level` as (item path, message), in the order of the file's sections.
 pub fn validate(level: &Level) -> Vec<(String, String)> {
@@ -98,29 +97,19 @@ pub fn validate(level: &Level) -> Vec<(String, String)> {
         c.number(&format!("{p}.friction"), d.friction, 0.0, 10.0, false);
         c.number(&format!("{p}.restitution"), d.restitution, 0.0, 1.0, false);
     }
-    c.point("player_start.position", level.player_start.position);
-    c.finite("player_start.angle", level.player_start.angle, MAX_RATE);
+    super::validate_defs::starts(&mut c, level);
     for (i, e) in level.enemies.iter().enumerate() {
         let p = format!("enemies[{i}]");
         names.add(&mut c, &p, e.name());
         match e {
             Enemy::Turret {
+                turret,
                 position,
                 angle,
-                fire_interval,
-                range,
-                ..
             } => {
                 c.point(&format!("{p}.position"), *position);
                 c.finite(&format!("{p}.angle"), *angle, MAX_RATE);
-                c.number(
-                    &format!("{p}.fire_interval"),
-                    *fire_interval,
-                    0.0,
-                    3600.0,
-                    true,
-                );
-                c.number(&format!("{p}.range"), *range, 0.0, MAX_BRUSH_SIZE, true);
+                super::validate_defs::turret(&mut c, &p, turret);
             }
             Enemy::Reactor {
                 position, radius, ..
@@ -128,12 +117,12 @@ pub fn validate(level: &Level) -> Vec<(String, String)> {
                 c.point(&format!("{p}.position"), *position);
                 c.number(&format!("{p}.radius"), *radius, 0.0, MAX_BODY_SIZE, true);
             }
-            Enemy::Drone { path, speed, .. } => {
-                if path.is_empty() {
+            Enemy::Drone(drone) => {
+                // Placed in the level, a drone starts at its path's first point.
+                if drone.path.is_empty() {
                     c.fail(format!("{p}.path"), "expected at least one point");
                 }
-                c.points(&format!("{p}.path"), path);
-                c.number(&format!("{p}.speed"), *speed, 0.0, MAX_RATE, true);
+                super::validate_defs::drone(&mut c, &p, drone);
             }
         }
     }

@@ -7,7 +7,7 @@ use super::schema::Level;
 use super::script::{Action, Condition, Objective, Trigger, Who};
 use super::templates::Template;
 use super::validate::{known, list, unique_list, Names, MAX_RATE};
-use super::validate_shapes::{Checker, MAX_BRUSH_SIZE};
+use super::validate_shapes::Checker;
 
 /// Longest time a script may name: a timer, a repeat, a wait or a message (s): a day.
 const MAX_SECONDS: f64 = 86_400.0;
@@ -175,24 +175,8 @@ fn template(c: &mut Checker, p: &str, t: &Template) {
             c.number(&format!("{p}.friction"), *friction, 0.0, 10.0, false);
             c.number(&format!("{p}.restitution"), *restitution, 0.0, 1.0, false);
         }
-        Template::Turret {
-            fire_interval,
-            range,
-            ..
-        } => {
-            c.number(
-                &format!("{p}.fire_interval"),
-                *fire_interval,
-                0.0,
-                3600.0,
-                true,
-            );
-            c.number(&format!("{p}.range"), *range, 0.0, MAX_BRUSH_SIZE, true);
-        }
-        Template::Drone { path, speed, .. } => {
-            c.points(&format!("{p}.path"), path);
-            c.number(&format!("{p}.speed"), *speed, 0.0, MAX_RATE, true);
-        }
+        Template::Turret(turret) => super::validate_defs::turret(c, p, turret),
+        Template::Drone(drone) => super::validate_defs::drone(c, p, drone),
         Template::Fuel { fuel, .. } => {
             c.number(&format!("{p}.fuel"), *fuel, 0.0, 1.0e4, true);
         }

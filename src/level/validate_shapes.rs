@@ -16,6 +16,8 @@ pub const MAX_BRUSH_SIZE: f64 = 1.0e4;
 pub const MAX_BODY_SIZE: f64 = 100.0;
 /// Most points in one brush polygon or polyline (self-intersection is checked pairwise).
 pub const MAX_POLYGON_POINTS: usize = 4096;
+/// Largest gravity, speed or spin a level may ask for: far beyond play, so only typos hit it.
+pub const MAX_RATE: f64 = 1.0e4;
 
 /// Problems found so far, as (item path, message).
 #[derive(Default)]
