@@ -408,3 +408,19 @@ impl Sim {
         placement::ship_overlaps(&self.state, 0)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_component_the_snapshot_does_not_know_is_an_error_not_a_silent_loss() {
+        let mut sim = Sim::new(&SimSetup::empty(Vec2::ZERO)).unwrap();
+        assert!(sim.try_save().is_ok());
+        struct Stray;
+        let stray = sim.state.world.spawn((Stray,));
+        let e = sim.try_save().unwrap_err();
+        assert_eq!(e.entity, stray.to_bits().get());
+        assert_eq!((e.found, e.copied), (1, 0));
+    }
+}

@@ -119,6 +119,16 @@ impl Snapshot {
     }
 }
 
+impl std::fmt::Debug for Snapshot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Snapshot")
+            .field("steps", &self.clock.steps)
+            .field("entities", &self.entities.len())
+            .field("bodies", &self.physics.body_count())
+            .finish_non_exhaustive()
+    }
+}
+
 /// Copies every component of one entity; every component type of the game is listed here.
 fn copy_entity(e: &EntityRef<'_>) -> Result<BuiltEntityClone, UnknownComponent> {
     let mut b = EntityBuilderClone::new();
