@@ -14,8 +14,8 @@ pub mod settings_panel;
 pub mod theme;
 pub mod title;
 
-use crate::app::flow::{Flow, Intent, Screen, SettingsBack};
-use crate::app::settings::Settings;
+use crate::screens::flow::{Flow, Intent, Screen, SettingsBack};
+use crate::screens::settings::Settings;
 use crate::game::Hud;
 pub use layer::{UiInput, UiPainter};
 pub use notices::Notices;

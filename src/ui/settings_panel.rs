@@ -5,8 +5,8 @@
 use super::keys::{control_label, key_label};
 use super::rebind::{keys_of, Capture, SLOTS};
 use super::theme::{self, AMBER, CYAN, DIM, RED};
-use crate::app::flow::Intent;
-use crate::app::settings::Settings;
+use crate::screens::flow::Intent;
+use crate::screens::settings::Settings;
 use crate::game::{Bindings, Control};
 use egui::RichText;
 
