@@ -6,8 +6,8 @@ use super::events::GameEvent;
 use super::ids::ordered;
 use super::particles::Spray;
 use super::ship::Ship;
+use super::ship_def::ShipDef;
 use super::state::Fx;
-use crate::geom::Vec2;
 use crate::physics::PhysicsWorld;
 use crate::rng::Pcg32;
 use hecs::World;
@@ -15,10 +15,12 @@ use hecs::World;
 /// How long a beam stays drawn after a shot, s.
 pub const BEAM_GLOW: f64 = 0.05;
 
-/// Exhaust from each ship's working engines, and the ageing of beams, once per step.
+/// Exhaust from each ship's working engines, out of each nozzle in proportion to that
+/// engine's output, and the ageing of beams, once per step.
 pub fn engine_exhaust(
     world: &World,
     physics: &PhysicsWorld,
+    def: &ShipDef,
     fx: &mut Fx,
     rng: &mut Pcg32,
     dt: f64,
@@ -32,22 +34,20 @@ pub fn engine_exhaust(
         let Ok((ship, body)) = q.get() else {
             continue;
         };
-        let throttle = ship.throttle();
         let Some(body) = physics.body(body.0) else {
             continue;
         };
-        if throttle <= 0.0 {
-            continue;
-        }
         let xf = body.transform();
-        let back = -xf.q.rotate(Vec2::Y);
-        for x in [-0.42, 0.42] {
+        for (part, output) in ship.engine_outputs() {
+            let Some(engine) = def.engine(part).filter(|_| output > 0.0) else {
+                continue;
+            };
             let spray = Spray {
-                point: xf.apply(Vec2::new(x, -0.42)),
-                direction: back,
+                point: xf.apply(engine.at),
+                direction: -xf.q.rotate(engine.direction),
                 spread: 0.2,
                 count: 1,
-                speed: 6.0 * throttle..11.0 * throttle,
+                speed: 6.0 * output..11.0 * output,
             };
             fx.particles.exhaust(&spray, rng);
         }

@@ -82,7 +82,7 @@ pub fn step(s: &mut State, actions: &[Actions]) {
     let script = s.script.as_ref();
     check_objective(world, physics, &s.rules, script, &mut s.run, events, dt);
     contact_sparks(events, &mut s.fx, &mut s.rng);
-    engine_exhaust(world, physics, &mut s.fx, &mut s.rng, dt);
+    engine_exhaust(world, physics, ship, &mut s.fx, &mut s.rng, dt);
     let gravity = physics.settings().gravity;
     s.fx.particles.step(dt, gravity);
     tally_scores(events, &mut s.run.players);

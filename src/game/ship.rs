@@ -11,6 +11,9 @@ use crate::rng::Pcg32;
 /// Health fraction below which an engine sputters.
 const SPUTTER_BELOW: f64 = 0.5;
 
+/// The main engines, in the order the ship keeps their outputs.
+const ENGINES: [PartKind; 2] = [PartKind::LeftEngine, PartKind::RightEngine];
+
 /// A ship while it flies: the component on its entity (its body is the entity's
 /// [`super::components::Body`]).
 #[derive(Clone, Debug, PartialEq)]
@@ -21,7 +24,8 @@ pub struct Ship {
     max_health: [f64; 5],
     fuel: f64,
     gun_cooldown: f64,
-    throttle: f64,
+    /// Each engine's output in the last step, 0 to 1 (left, right).
+    engine_output: [f64; 2],
     sputtering: bool,
 }
 
@@ -41,7 +45,7 @@ impl Ship {
             max_health,
             fuel,
             gun_cooldown: 0.0,
-            throttle: 0.0,
+            engine_output: [0.0; 2],
             sputtering: false,
         }
     }
@@ -84,7 +88,15 @@ impl Ship {
 
     /// Engine output in the last step, 0 to 1.
     pub fn throttle(&self) -> f64 {
-        self.throttle
+        0.5 * (self.engine_output[0] + self.engine_output[1])
+    }
+
+    /// Each engine's output in the last step, 0 to 1, with its part (left, then right).
+    pub fn engine_outputs(&self) -> [(PartKind, f64); 2] {
+        [
+            (ENGINES[0], self.engine_output[0]),
+            (ENGINES[1], self.engine_output[1]),
+        ]
     }
 
     /// Whether a hurt engine cut out during the last step.
@@ -113,8 +125,12 @@ impl Ship {
         !self.works(PartKind::Hull)
     }
 
-    /// Turns and thrusts for one step. Hurt engines cut out at random (from the sim's
-    /// generator), more often the more they are hurt; fuel burns while thrusting.
+    /// Turns and thrusts the ship whose body is `body` for one step. The attitude thrusters
+    /// turn it toward the spin the rotate keys ask for (none when neither is held) with at
+    /// most the definition's torque. Each main engine pushes where it sits along its
+    /// direction, with its health's share of its half of the thrust, so a hurt engine yaws
+    /// the ship; hurt engines also cut out at random (from the sim's generator), more often
+    /// the more they are hurt. Fuel burns while thrusting.
     pub fn control(
         &mut self,
         body: BodyHandle,
@@ -125,37 +141,36 @@ impl Ship {
         rng: &mut Pcg32,
     ) {
         self.gun_cooldown = (self.gun_cooldown - dt).max(0.0);
-        let handle = body;
-        let Some(body) = physics.body(handle) else {
+        self.engine_output = [0.0; 2];
+        self.sputtering = false;
+        let Some(b) = physics.body(body) else {
             return;
         };
+        let xf = b.transform();
         let dir = actions.left as i32 - actions.right as i32;
-        let target = def.turn_rate * dir as f64;
-        let w = body.angular_velocity();
-        let blend = (def.turn_response * dt).min(1.0);
-        let nose = body.rotation().rotate(Vec2::Y);
-        let center = body.center_of_mass();
-        physics.set_angular_velocity(handle, w + (target - w) * blend);
-        self.throttle = 0.0;
-        self.sputtering = false;
+        let wanted = def.turn_rate * dir as f64;
+        let torque = b.inertia() * (wanted - b.angular_velocity()) * def.turn_response;
+        physics.apply_torque(body, torque.clamp(-def.turn_torque, def.turn_torque));
         if !(actions.thrust && self.fuel > 0.0) {
             return;
         }
-        let mut output = 0.0;
-        for engine in [PartKind::LeftEngine, PartKind::RightEngine] {
-            let f = self.health_fraction(engine);
+        for (i, kind) in ENGINES.into_iter().enumerate() {
+            let f = self.health_fraction(kind);
             // Always draw, so the sequence does not depend on which engines are hurt.
             let roll = rng.next_f64();
             if f > 0.0 && f < SPUTTER_BELOW && roll < (SPUTTER_BELOW - f) * 1.5 {
                 self.sputtering = true;
                 continue;
             }
-            output += 0.5 * f;
+            let Some(engine) = def.engine(kind) else {
+                continue;
+            };
+            if f > 0.0 {
+                let force = xf.q.rotate(engine.direction) * (0.5 * def.thrust * f);
+                physics.apply_force(body, force, xf.apply(engine.at));
+            }
+            self.engine_output[i] = f;
         }
-        if output > 0.0 {
-            physics.apply_force(handle, nose * def.thrust * output, center);
-        }
-        self.throttle = output;
         self.fuel = (self.fuel - dt).max(0.0);
     }
 
@@ -168,8 +183,8 @@ impl Ship {
         true
     }
 
-    /// The parts of the ship whose body is `body` as convex pieces in world space with the velocity of the ship's material
-    /// there: what is left when the ship blows up.
+    /// The parts of the ship whose body is `body` as convex pieces in world space, each
+    /// with the velocity of the ship's material there: what is left when it blows up.
     pub fn wreck(
         body: BodyHandle,
         def: &ShipDef,

@@ -5,9 +5,9 @@
 use super::keys::{control_label, key_label};
 use super::rebind::{keys_of, Capture, SLOTS};
 use super::theme::{self, AMBER, CYAN, DIM, RED};
+use crate::game::{Bindings, Control};
 use crate::screens::flow::Intent;
 use crate::screens::settings::Settings;
-use crate::game::{Bindings, Control};
 use egui::RichText;
 
 /// What the settings screen needs besides the settings.
