@@ -82,7 +82,8 @@ impl Door {
             )));
         }
         let half = mover.size / 2.0;
-        ConvexPolygon::rect(half.x, half.y).map_err(|e| bad(format!("size: {e}")))?;
+        // The level's own construction checks the size; the body is built from `half`.
+        mover.shape().map_err(|e| bad(format!("size: {e}")))?;
         let mut lengths = vec![0.0];
         for w in mover.path.windows(2) {
             lengths.push(lengths[lengths.len() - 1] + (w[1] - w[0]).length());

@@ -2,7 +2,7 @@
 
 use super::error::{SetupError, SpawnError};
 use super::ship_def::ShipDef;
-use crate::geom::{Circle, ConvexPolygon, Shape, ShapeError, Vec2};
+use crate::geom::{Shape, ShapeError, Vec2};
 use crate::level::{
     DebrisShape, Enemy, LoadedLevel, Material, Mover, Objective, Pad, Pickup, Template, Zone,
 };
@@ -182,14 +182,9 @@ impl SimSetup {
     }
 }
 
-/// The collision shape of a level's debris piece (already validated on load, so an error
-/// here names what still could not be built).
+/// The collision shape of a level's debris piece: the level's own construction, which
+/// loading has already run on every piece and template, so it fails only on a level that
+/// was not loaded.
 pub fn debris_shape(shape: &DebrisShape) -> Result<Shape, ShapeError> {
-    match shape {
-        DebrisShape::Polygon { points } => ConvexPolygon::new(points).map(Shape::from),
-        DebrisShape::Box { width, height } => {
-            ConvexPolygon::rect(width / 2.0, height / 2.0).map(Shape::from)
-        }
-        DebrisShape::Circle { radius } => Circle::new(Vec2::ZERO, *radius).map(Shape::from),
-    }
+    shape.shape()
 }

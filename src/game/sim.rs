@@ -135,8 +135,17 @@ impl Sim {
     }
 
     /// The simulation of a loaded level for one player, ready for its first step.
+    ///
+    /// Loading checks everything the sim needs, so this fails only on a level that did not
+    /// come from the loader (a debug build asserts it).
     pub fn from_level(loaded: &LoadedLevel) -> Result<Sim, SetupError> {
-        Sim::new(&SimSetup::from_level(loaded)?)
+        let sim = SimSetup::from_level(loaded).and_then(|setup| Sim::new(&setup));
+        debug_assert!(
+            sim.is_ok(),
+            "a loaded level failed to build: {}",
+            sim.as_ref().err().map_or(String::new(), |e| e.to_string())
+        );
+        sim
     }
 
     /// The simulation of a loaded level for `players` players (the level must give a start
