@@ -284,6 +284,11 @@ impl Door {
         point_on(&self.path, &self.lengths, s)
     }
 
+    /// Whether its place and goal along the path are finite.
+    pub fn is_finite(&self) -> bool {
+        self.at.is_finite() && self.target.is_finite()
+    }
+
     /// Mixes the door's state into `h` (its body is in the physics hash).
     pub fn hash_into(&self, h: &mut Fnv1a) {
         h.write_f64(self.at);

@@ -12,16 +12,18 @@
 //! - the state: [`state`] — the hecs world and the named resources;
 //! - spawning: [`spawn`] — one function per kind of thing;
 //! - systems, each a plain function that borrows what it uses: [`scripting`], [`flight`],
-//!   [`weapons`], [`tractor`], [`enemies`], [`damage`], [`bolts`], [`lives`],
+//!   [`weapons`], [`tractor`], [`enemies`], [`damage`], [`bolts`], [`bounds`], [`lives`],
 //!   [`supplies`], [`objective`], [`effects`];
 //! - the schedule: [`schedule`] — the one order of the systems in a step;
-//! - the whole: [`snapshot`], [`view`], [`placement`], [`sim`] ([`Sim`]);
+//! - the whole: [`snapshot`], [`view`], [`placement`], [`audit`], [`sim`] ([`Sim`]);
 //! - around it: [`track`] and [`replay`] (input scripts and replays), [`session`] (a level
 //!   played while its file is edited).
 
 pub mod actions;
 pub mod aim;
+pub mod audit;
 pub mod bolts;
+pub mod bounds;
 pub mod components;
 pub mod damage;
 pub mod door;

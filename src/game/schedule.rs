@@ -11,19 +11,21 @@
 //! 7. `physics.step` — forces, contacts, the solver, integration, contact events;
 //! 8. `apply_contacts` — impacts hurt ships and enemies; scrapes are heard;
 //! 9. `move_bolts` — bolts fly and hit;
-//! 10. `check_tows` — beams that broke, or whose piece is gone, let go;
-//! 11. `reap_enemies` — the destroyed explode and score;
-//! 12. `ships_lost` — ships without a hull burst; a life is lost;
-//! 13. `collect_fuel`, `land_on_pads` — canisters, refuelling, checkpoints;
-//! 14. `respawn` — the next ship appears when its time comes;
-//! 15. `check_objective` — won, lost, the escape countdown;
-//! 16. `contact_sparks`, `engine_exhaust`, particles — what the eye sees;
-//! 17. `tally_scores` — the step's points are added to each player's score.
+//! 10. `leave_level` — what left the level's bounds is removed; a ship there is lost;
+//! 11. `check_tows` — beams that broke, or whose piece is gone, let go;
+//! 12. `reap_enemies` — the destroyed explode and score;
+//! 13. `ships_lost` — ships without a hull burst; a life is lost;
+//! 14. `collect_fuel`, `land_on_pads` — canisters, refuelling, checkpoints;
+//! 15. `respawn` — the next ship appears when its time comes;
+//! 16. `check_objective` — won, lost, the escape countdown;
+//! 17. `contact_sparks`, `engine_exhaust`, particles — what the eye sees;
+//! 18. `tally_scores` — the step's points are added to each player's score.
 //!
 //! Once the level has ended the players' actions are ignored (the world goes on).
 
 use super::actions::Actions;
 use super::bolts::move_bolts;
+use super::bounds::leave_level;
 use super::damage::apply_contacts;
 use super::effects::{contact_sparks, engine_exhaust};
 use super::enemies::{reap_enemies, run_drones, run_turrets};
@@ -66,6 +68,16 @@ pub fn step(s: &mut State, actions: &[Actions]) {
     physics.step(dt);
     apply_contacts(world, physics, ship, events);
     move_bolts(world, physics, &mut s.fx, &mut s.rng, events, dt);
+    if let Some(bounds) = &s.rules.bounds {
+        leave_level(
+            world,
+            physics,
+            (ship, bounds),
+            &mut s.run,
+            &mut s.rng,
+            events,
+        );
+    }
     check_tows(world, physics, events);
     reap_enemies(
         world,

@@ -2,12 +2,21 @@
 
 use super::error::{SetupError, SpawnError};
 use super::ship_def::ShipDef;
-use crate::geom::{Shape, ShapeError, Vec2};
+use crate::geom::{Aabb, Shape, ShapeError, Vec2};
 use crate::level::{
     DebrisShape, Enemy, LoadedLevel, Material, Mover, Objective, Pad, Pickup, Template, Zone,
 };
 use crate::physics::{PhysicsSettings, RockSegment};
 use crate::script::ScriptRuntime;
+
+/// How far past the rock's outer edge a level goes on, m: room to fly above an open
+/// surface. What leaves the level's bounds is removed (`bounds.rs`).
+pub const BOUNDS_MARGIN: f64 = 50.0;
+
+/// The bounds of a level whose rock's outer box is `rock`.
+pub fn level_bounds(rock: &Aabb) -> Aabb {
+    rock.expanded(BOUNDS_MARGIN)
+}
 
 /// A loose convex piece placed in the world.
 #[derive(Clone, Debug, PartialEq)]
@@ -87,6 +96,8 @@ pub struct SimSetup {
     pub player_starts: Vec<(Vec2, f64)>,
     /// The ship.
     pub ship: ShipDef,
+    /// Where the world ends: what leaves this box is removed; none for no edge.
+    pub bounds: Option<Aabb>,
 }
 
 impl SimSetup {
@@ -110,6 +121,7 @@ impl SimSetup {
             players: 1,
             player_starts: vec![(start, 0.0)],
             ship: ShipDef::builtin().expect("the built-in ship is checked by its tests"),
+            bounds: None,
         }
     }
 }
@@ -178,6 +190,7 @@ impl SimSetup {
                 .map(|s| (s.position, s.angle))
                 .collect(),
             ship: ShipDef::builtin().map_err(|e| SetupError::Ship(e.to_string()))?,
+            bounds: loaded.world.solid.bounds().map(|rock| level_bounds(&rock)),
         })
     }
 }

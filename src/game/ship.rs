@@ -213,6 +213,14 @@ impl Ship {
             .collect()
     }
 
+    /// Whether every number of its state is finite.
+    pub fn is_finite(&self) -> bool {
+        let parts = self.health.iter().chain(&self.max_health);
+        parts.chain(&self.engine_output).all(|x| x.is_finite())
+            && self.fuel.is_finite()
+            && self.gun_cooldown.is_finite()
+    }
+
     /// Adds the ship's state to a hash, bit for bit.
     pub fn hash_into(&self, h: &mut Fnv1a) {
         for x in self.health {

@@ -73,6 +73,7 @@ impl Sim {
                 .iter()
                 .map(|z| (z.name.clone(), Region::new(&z.shape)))
                 .collect(),
+            bounds: setup.bounds,
         };
         let players = setup.player_starts[..setup.players]
             .iter()

@@ -16,7 +16,7 @@ use super::ids::{ordered, user_data};
 use super::particles::Particles;
 use super::ship::Ship;
 use super::ship_def::ShipDef;
-use crate::geom::Vec2;
+use crate::geom::{Aabb, Vec2};
 use crate::hash::Fnv1a;
 use crate::level::{Objective, Template};
 use crate::physics::PhysicsWorld;
@@ -120,6 +120,9 @@ pub struct Rules {
     pub objective: Objective,
     /// The zone regions by the level's zone names, for the objective's checks.
     pub(crate) zones: Vec<(String, Region)>,
+    /// Where the level ends: what leaves this box is removed (see `bounds.rs`); none for
+    /// a world without edges.
+    pub bounds: Option<Aabb>,
 }
 
 impl Rules {
