@@ -15,7 +15,8 @@
 //!   [`weapons`], [`tractor`], [`enemies`], [`damage`], [`bolts`], [`bounds`], [`lives`],
 //!   [`supplies`], [`objective`], [`effects`];
 //! - the schedule: [`schedule`] — the one order of the systems in a step;
-//! - the whole: [`snapshot`], [`view`], [`placement`], [`audit`], [`sim`] ([`Sim`]);
+//! - the whole: [`snapshot`], [`view`], [`placement`], [`audit`], [`sim`] ([`Sim`]), and [`timeline`]
+//!   (the kept actions and keyframes a run rewinds with);
 //! - around it: [`track`] and [`replay`] (input scripts and replays), [`session`] (a level
 //!   played while its file is edited).
 
@@ -54,6 +55,7 @@ pub mod spawn;
 pub mod split;
 pub mod state;
 pub mod supplies;
+pub mod timeline;
 pub mod track;
 pub mod tractor;
 pub mod view;
