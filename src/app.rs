@@ -2,16 +2,14 @@
 //! simulation to presentation (renderer, input, sound); nothing below it knows it exists.
 
 pub mod bench;
-pub mod catalog;
 pub mod clock;
-pub mod config_file;
-pub mod flow;
 pub mod gamepad;
 pub mod graphics;
 pub mod pad;
-pub mod progress;
 pub mod session;
-pub mod settings;
 pub mod shell;
 pub mod shot;
 pub mod window;
+
+// The screens' state lives below the UI; the shell reaches it by these names too.
+pub use crate::screens::{catalog, config_file, flow, progress, settings};

@@ -22,7 +22,9 @@
 //! Layers (each may use only those before it): [`geom`] → [`collide`] → [`broad`] →
 //! [`brush`] → [`physics`] → [`level`] → [`script`] → [`game`]; [`tools`] are the headless commands of
 //! the `cavefly` binary, and [`constants`] and [`hash`] serve every layer. Presentation sits
-//! on top: [`render`] (wgpu), [`audio`] (rodio) and [`app`] (the window, its loop and the headless frames).
+//! on top: [`render`] (wgpu) and [`audio`] (rodio), then the screens — their pure state
+//! ([`screens`]), the menus and HUD drawn from it ([`ui`]), and the window, its loop and
+//! the headless frames ([`app`]); nothing imports upward.
 
 #![warn(missing_docs)]
 
@@ -39,6 +41,7 @@ pub mod level;
 pub mod physics;
 pub mod render;
 pub mod rng;
+pub mod screens;
 pub mod script;
 pub mod tools;
 pub mod ui;

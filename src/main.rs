@@ -4,7 +4,8 @@ use cavefly::app::{bench, shot, window};
 use cavefly::game::InputScript;
 use cavefly::tools::{check, contact, lab, lab_pairs, shape_spec, sim};
 use clap::{Parser, Subcommand};
-use std::path::PathBuf;
+use std::fmt::Display;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Cavefly: a 2D cave-flyer and the collision engine beneath it.
@@ -143,40 +144,69 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let play_default = Command::Play {
+    let command = cli.command.unwrap_or(Command::Play {
         level: None,
         no_vsync: false,
         quit_after_frames: None,
         inputs: None,
-    };
-    match cli.command.unwrap_or(play_default) {
+    });
+    let name = command.name();
+    finish(name, run(command))
+}
+
+/// How a command failed.
+enum Failure {
+    /// Print `cavefly COMMAND: message` on stderr.
+    Error(String),
+    /// The command has already said what was wrong (a check's problems, a golden mismatch).
+    Reported,
+}
+
+impl<E: Display> From<E> for Failure {
+    fn from(e: E) -> Failure {
+        Failure::Error(e.to_string())
+    }
+}
+
+/// The one place a command's result becomes what the user sees and the exit status.
+fn finish(command: &str, result: Result<(), Failure>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Reported) => ExitCode::FAILURE,
+        Err(Failure::Error(message)) => {
+            eprintln!("cavefly {command}: {}", message.trim_end());
+            ExitCode::FAILURE
+        }
+    }
+}
+
+impl Command {
+    /// The command's name on the command line.
+    fn name(&self) -> &'static str {
+        match self {
+            Command::Play { .. } => "play",
+            Command::New { .. } => "new",
+            Command::Demo => "demo",
+            Command::Replay { .. } => "replay",
+            Command::Record { .. } => "record",
+            Command::Check { .. } => "check",
+            Command::Contact { .. } => "contact",
+            Command::Sim { .. } => "sim",
+            Command::Lab { .. } => "lab",
+            Command::Shot { .. } => "shot",
+        }
+    }
+}
+
+/// Runs one command.
+fn run(command: Command) -> Result<(), Failure> {
+    match command {
         Command::Play {
             level,
             no_vsync,
             quit_after_frames,
             inputs,
-        } => {
-            let level = match level.as_deref().map(cavefly::level::load_level).transpose() {
-                Ok(l) => l,
-                Err(e) => return fail("play", &e.to_string()),
-            };
-            let replay = match inputs.as_deref().map(InputScript::load).transpose() {
-                Ok(script) => script.map(|s| s.frames().collect()),
-                Err(e) => return fail("play", &e),
-            };
-            let options = window::PlayOptions {
-                vsync: !no_vsync,
-                quit_after_frames,
-                replay,
-            };
-            match window::play(level, options) {
-                Ok(r) => {
-                    println!("cavefly play: {} frames, {} steps", r.frames, r.steps);
-                    ExitCode::SUCCESS
-                }
-                Err(e) => fail("play", &e),
-            }
-        }
+        } => play(level, no_vsync, quit_after_frames, inputs),
         Command::Sim {
             level,
             frames,
@@ -184,163 +214,87 @@ fn main() -> ExitCode {
             hash_every,
             profile,
             golden,
-        } => {
-            if let Some(file) = golden {
-                let bless = std::env::var("CAVEFLY_BLESS").as_deref() == Ok("1");
-                return match sim::check_golden(&file, std::path::Path::new("."), bless) {
-                    Ok((report, all_match)) => {
-                        print!("{report}");
-                        if all_match {
-                            ExitCode::SUCCESS
-                        } else {
-                            ExitCode::FAILURE
-                        }
-                    }
-                    Err(e) => {
-                        eprintln!("cavefly sim: {e}");
-                        ExitCode::FAILURE
-                    }
-                };
+        } => match golden {
+            Some(file) => golden_runs(&file),
+            None => {
+                let level = level.ok_or("a level file is needed")?;
+                let out = sim::run(&sim::SimRequest {
+                    level,
+                    inputs,
+                    frames,
+                    hash_every,
+                    profile,
+                })?;
+                print!("{}", out.report);
+                Ok(())
             }
-            let Some(level) = level else {
-                eprintln!("cavefly sim: a level file is needed");
-                return ExitCode::FAILURE;
-            };
-            match sim::run(&sim::SimRequest {
-                level,
-                inputs,
-                frames,
-                hash_every,
-                profile,
-            }) {
-                Ok(out) => {
-                    print!("{}", out.report);
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("cavefly sim: {e}");
-                    ExitCode::FAILURE
-                }
-            }
-        }
-        Command::New { file } => match cavefly::level::starter::write_new_level(&file) {
-            Ok(()) => {
-                println!(
-                    "cavefly new: wrote {0}; play it with `cavefly play {0}`",
-                    file.display()
-                );
-                ExitCode::SUCCESS
-            }
-            Err(e) => fail("new", &e),
         },
+        Command::New { file } => {
+            cavefly::level::starter::write_new_level(&file)?;
+            println!(
+                "cavefly new: wrote {0}; play it with `cavefly play {0}`",
+                file.display()
+            );
+            Ok(())
+        }
         Command::Replay {
             file,
             quit_after_frames,
         } => {
-            let (script, level) = match cavefly::game::replay::load_replay(&file) {
-                Ok(r) => r,
-                Err(e) => return fail("replay", &e),
-            };
+            let (script, level) = cavefly::game::replay::load_replay(&file)?;
             let options = window::PlayOptions {
                 vsync: true,
                 quit_after_frames,
                 replay: Some(script.frames().collect()),
             };
-            match window::play(Some(level), options) {
-                Ok(r) => {
-                    println!("cavefly replay: {} frames, {} steps", r.frames, r.steps);
-                    ExitCode::SUCCESS
-                }
-                Err(e) => fail("replay", &e),
-            }
+            let r = window::play(Some(level), options)?;
+            println!("cavefly replay: {} frames, {} steps", r.frames, r.steps);
+            Ok(())
         }
-        Command::Record { plan, out } => match cavefly::tools::record::record(&plan, &out) {
-            Ok(report) => {
-                print!("{report}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => fail("record", &e),
-        },
+        Command::Record { plan, out } => {
+            print!("{}", cavefly::tools::record::record(&plan, &out)?);
+            Ok(())
+        }
         Command::Demo => {
             print!("{}", contact::demo());
-            ExitCode::SUCCESS
+            Ok(())
         }
         Command::Check { files } => {
             let (report, ok) = check::check_files(&files);
             print!("{report}");
-            if ok {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::FAILURE
-            }
+            ok.then_some(()).ok_or(Failure::Reported)
         }
         Command::Contact { a, b, at_a, at_b } => {
-            let parsed = (|| {
-                Ok::<_, String>((
-                    shape_spec::parse_shape(&a)?,
-                    shape_spec::parse_transform(&at_a)?,
-                    shape_spec::parse_shape(&b)?,
-                    shape_spec::parse_transform(&at_b)?,
-                ))
-            })();
-            match parsed {
-                Ok((a, xf_a, b, xf_b)) => {
-                    print!("{}", contact::report_pair(&a, &xf_a, &b, &xf_b));
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("cavefly contact: {e}");
-                    ExitCode::FAILURE
-                }
-            }
+            let a = shape_spec::parse_shape(&a)?;
+            let xf_a = shape_spec::parse_transform(&at_a)?;
+            let b = shape_spec::parse_shape(&b)?;
+            let xf_b = shape_spec::parse_transform(&at_b)?;
+            print!("{}", contact::report_pair(&a, &xf_a, &b, &xf_b));
+            Ok(())
         }
         Command::Lab {
             random,
             seed,
             pairs,
-        } => match pairs {
-            Some(path) => match lab_pairs::load(&path) {
-                Ok(pairs) => {
-                    print!("{}", lab_pairs::report(&pairs));
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("cavefly lab: {e}");
-                    ExitCode::FAILURE
-                }
-            },
-            None if random == 0 => {
-                eprintln!("cavefly lab: --random must be at least 1");
-                ExitCode::FAILURE
-            }
-            None => {
-                print!("{}", lab::random_report(random, seed));
-                ExitCode::SUCCESS
-            }
-        },
-        Command::Shot {
-            level,
-            frame,
-            inputs,
-            size,
-            out,
-            bench: true,
         } => {
-            let _ = (frame, inputs, size, out);
+            match pairs {
+                Some(path) => print!("{}", lab_pairs::report(&lab_pairs::load(&path)?)),
+                None if random == 0 => return Err("--random must be at least 1".into()),
+                None => print!("{}", lab::random_report(random, seed)),
+            }
+            Ok(())
+        }
+        Command::Shot {
+            level, bench: true, ..
+        } => {
             let rock = match level {
-                Some(path) => match cavefly::level::load_level(&path) {
-                    Ok(l) => cavefly::render::RockMesh::from_world(&l.world),
-                    Err(e) => return fail("shot", &e.to_string()),
-                },
+                Some(path) => {
+                    cavefly::render::RockMesh::from_world(&cavefly::level::load_level(&path)?.world)
+                }
                 None => cavefly::render::RockMesh::default(),
             };
-            match bench::bench(&rock) {
-                Ok(report) => {
-                    print!("{report}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => fail("shot", &e),
-            }
+            print!("{}", bench::bench(&rock)?);
+            Ok(())
         }
         Command::Shot {
             level,
@@ -351,30 +305,51 @@ fn main() -> ExitCode {
             bench: false,
         } => {
             let (Some(level), Some(out)) = (level, out) else {
-                return fail("shot", "a LEVEL and --out FILE.png are needed");
+                return Err("a LEVEL and --out FILE.png are needed".into());
             };
-            let run = || {
-                let options = shot::ShotOptions {
-                    level,
-                    frame,
-                    inputs,
-                    size: shot::parse_size(&size)?,
-                };
-                shot::shot(&options, &out)
+            let options = shot::ShotOptions {
+                level,
+                frame,
+                inputs,
+                size: shot::parse_size(&size)?,
             };
-            match run() {
-                Ok(line) => {
-                    println!("{line}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => fail("shot", &e),
-            }
+            println!("{}", shot::shot(&options, &out)?);
+            Ok(())
         }
     }
 }
 
-/// Prints `cavefly COMMAND: message` to stderr and returns failure.
-fn fail(command: &str, message: &str) -> ExitCode {
-    eprintln!("cavefly {command}: {message}");
-    ExitCode::FAILURE
+/// `cavefly play`: the window, on the title screen or straight into a level.
+fn play(
+    level: Option<PathBuf>,
+    no_vsync: bool,
+    quit_after_frames: Option<u64>,
+    inputs: Option<PathBuf>,
+) -> Result<(), Failure> {
+    let level = level
+        .as_deref()
+        .map(cavefly::level::load_level)
+        .transpose()?;
+    let replay = inputs
+        .as_deref()
+        .map(InputScript::load)
+        .transpose()?
+        .map(|s| s.frames().collect());
+    let options = window::PlayOptions {
+        vsync: !no_vsync,
+        quit_after_frames,
+        replay,
+    };
+    let r = window::play(level, options)?;
+    println!("cavefly play: {} frames, {} steps", r.frames, r.steps);
+    Ok(())
+}
+
+/// `cavefly sim --golden FILE`: every pinned run, checked (or, with `CAVEFLY_BLESS=1`,
+/// rewritten).
+fn golden_runs(file: &Path) -> Result<(), Failure> {
+    let bless = std::env::var("CAVEFLY_BLESS").as_deref() == Ok("1");
+    let (report, all_match) = sim::check_golden(file, Path::new("."), bless)?;
+    print!("{report}");
+    all_match.then_some(()).ok_or(Failure::Reported)
 }

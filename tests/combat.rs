@@ -5,13 +5,13 @@
 use cavefly::game::particles::ParticleKind;
 use cavefly::game::{Actions, DebrisSetup, GameEvent, Sim, SimSetup};
 use cavefly::geom::{ConvexPolygon, Vec2};
-use cavefly::level::Enemy;
+use cavefly::level::{DroneDef, Enemy, TurretDef};
 use cavefly::physics::RockSegment;
 
 fn zero_g(start: Vec2, angle: f64) -> SimSetup {
     let mut s = SimSetup::empty(start);
     s.physics.gravity = Vec2::ZERO;
-    s.player_start.1 = angle;
+    s.player_starts[0].1 = angle;
     s
 }
 
@@ -37,12 +37,14 @@ fn heading(d: Vec2) -> f64 {
 
 fn turret(name: &str, position: Vec2, angle: f64, health: u32) -> Enemy {
     Enemy::Turret {
-        name: name.into(),
+        turret: TurretDef {
+            name: name.into(),
+            fire_interval: 0.5,
+            range: 30.0,
+            health,
+        },
         position,
         angle,
-        fire_interval: 0.5,
-        range: 30.0,
-        health,
     }
 }
 
@@ -190,12 +192,12 @@ fn a_turret_leads_a_moving_ship_and_hits_it() {
 #[test]
 fn a_drone_patrols_then_rams_a_ship_in_sight() {
     let mut s = zero_g(Vec2::new(-40.0, 0.0), 0.0);
-    s.enemies.push(Enemy::Drone {
+    s.enemies.push(Enemy::Drone(DroneDef {
         name: "d".into(),
         path: vec![Vec2::new(0.0, 0.0), Vec2::new(10.0, 0.0)],
         speed: 3.0,
         health: 2,
-    });
+    }));
     let mut sim = Sim::new(&s).unwrap();
     let drone = |sim: &Sim| {
         sim.physics()
@@ -210,12 +212,12 @@ fn a_drone_patrols_then_rams_a_ship_in_sight() {
     assert!(drone(&sim).x > 4.0, "patrolled to {:?}", drone(&sim));
 
     let mut s = zero_g(Vec2::new(8.0, 6.0), 0.0);
-    s.enemies.push(Enemy::Drone {
+    s.enemies.push(Enemy::Drone(DroneDef {
         name: "d".into(),
         path: vec![Vec2::new(0.0, 0.0), Vec2::new(10.0, 0.0)],
         speed: 3.0,
         health: 2,
-    });
+    }));
     let mut sim = Sim::new(&s).unwrap();
     let mut hurt = false;
     for _ in 0..480 {

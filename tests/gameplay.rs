@@ -20,7 +20,7 @@ fn act(thrust: bool, left: bool, tractor: bool) -> Actions {
 fn zero_g(start: Vec2, angle: f64) -> SimSetup {
     let mut s = SimSetup::empty(start);
     s.physics.gravity = Vec2::ZERO;
-    s.player_start.1 = angle;
+    s.player_starts[0].1 = angle;
     s
 }
 

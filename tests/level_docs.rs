@@ -57,7 +57,11 @@ fn top_level_fields(fragment: &str) -> Vec<&str> {
 /// A small level holding `fragment`, with the fields it leaves out: a big open cave, the
 /// ship in its middle, and the door the zone examples open.
 fn wrap(fragment: &str) -> String {
-    let sets = top_level_fields(fragment);
+    let mut sets = top_level_fields(fragment);
+    // A level gives one kind of start or the other.
+    if sets.contains(&"player_starts") {
+        sets.push("player_start");
+    }
     let defaults = [
         ("version", "version: 2,"),
         ("name", "name: \"doc example\","),

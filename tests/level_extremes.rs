@@ -131,7 +131,7 @@ fn hall(set: &[(&str, f64)]) -> String {
 /// Runs a loaded level; `Err` says which body went wrong, when and where.
 fn run(level: &LoadedLevel, steps: usize) -> Result<(), String> {
     let bounds = level.world.solid.bounds().unwrap();
-    let mut sim = Sim::from_level(level)?;
+    let mut sim = Sim::from_level(level).map_err(|e| e.to_string())?;
     // Every moving body has a mass and an inertia the solver can divide by: positive normal
     // numbers (fixed-rotation movers and static bodies have none).
     for (handle, b) in sim.physics().bodies() {

@@ -52,7 +52,7 @@ fn bad_level_and_input_files_are_clear_errors() {
         hash_every: None,
         profile: false,
     };
-    let e = run(&missing).unwrap_err();
+    let e = run(&missing).unwrap_err().to_string();
     assert!(e.contains("no/such/level.ron"), "{e}");
     let wrong_inputs = SimRequest {
         level: root().join("levels/04_first_flight.ron"),
@@ -61,7 +61,7 @@ fn bad_level_and_input_files_are_clear_errors() {
         hash_every: None,
         profile: false,
     };
-    let e = run(&wrong_inputs).unwrap_err();
+    let e = run(&wrong_inputs).unwrap_err().to_string();
     assert!(
         e.contains("05_crystal_mine.ron:") && e.contains("expected"),
         "{e}"

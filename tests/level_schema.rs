@@ -69,9 +69,9 @@ fn every_variant_loads_with_documented_defaults() {
     );
     assert_eq!(l.debris[1].material, Material::Ice);
     assert!(
-        matches!(l.enemies[0], Enemy::Turret { fire_interval, range, health: 3, .. } if fire_interval == 2.0 && range == 30.0)
+        matches!(&l.enemies[0], Enemy::Turret { turret, .. } if turret.fire_interval == 2.0 && turret.range == 30.0 && turret.health == 3)
     );
-    assert!(matches!(l.enemies[1], Enemy::Drone { speed, health: 2, .. } if speed == 3.0));
+    assert!(matches!(&l.enemies[1], Enemy::Drone(d) if d.speed == 3.0 && d.health == 2));
     assert_eq!(l.movers[0].kind, MoverKind::Door);
     assert!(l.movers[0].open && !l.movers[1].open);
     assert_eq!(l.movers[1].speed, 2.0);
@@ -155,9 +155,9 @@ fn script_variants_load_with_documented_defaults() {
             if (*density, *friction, *restitution) == (1.0, 0.6, 0.1)
     ));
     assert!(
-        matches!(&l.templates[1], Template::Turret { fire_interval, range, health: 3, .. } if (*fire_interval, *range) == (2.0, 30.0))
+        matches!(&l.templates[1], Template::Turret(t) if (t.fire_interval, t.range, t.health) == (2.0, 30.0, 3))
     );
-    assert!(matches!(&l.templates[2], Template::Drone { speed, health: 2, .. } if *speed == 3.0));
+    assert!(matches!(&l.templates[2], Template::Drone(d) if d.speed == 3.0 && d.health == 2));
     assert!(matches!(&l.templates[3], Template::Fuel { fuel, .. } if *fuel == 20.0));
     assert_eq!(
         (l.sounds[0].cue, l.sounds[0].volume),

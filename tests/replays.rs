@@ -3,7 +3,7 @@
 //! has changed since is refused, never silently replayed.
 
 use cavefly::game::replay::RecordedOutcome;
-use cavefly::game::{InputScript, Outcome, Sim};
+use cavefly::game::{InputScript, Sim};
 use cavefly::level::load_level;
 use std::path::Path;
 
@@ -32,8 +32,8 @@ fn every_replay_reproduces_its_hash_and_outcome() {
             .expect("a replay has a recorded section");
         let level = load_level(Path::new(&rec.level)).unwrap();
         script.check_level(&level).unwrap();
-        let mut sim = Sim::from_level(&level).unwrap();
-        for a in script.frames() {
+        let mut sim = Sim::from_level_for(&level, script.players.len()).unwrap();
+        for a in script.steps() {
             sim.step(&a);
         }
         assert_eq!(sim.steps(), rec.steps, "{}", file.display());
@@ -43,11 +43,7 @@ fn every_replay_reproduces_its_hash_and_outcome() {
             "{} no longer reproduces",
             file.display()
         );
-        let outcome = match sim.outcome() {
-            Some(Outcome::Won) => RecordedOutcome::Won,
-            Some(Outcome::Lost) => RecordedOutcome::Lost,
-            None => RecordedOutcome::Unfinished,
-        };
+        let outcome = RecordedOutcome::of(sim.outcome());
         assert_eq!(outcome, rec.outcome, "{}", file.display());
     }
 }
@@ -64,7 +60,10 @@ fn a_replay_of_a_changed_level_is_refused() {
     std::fs::write(&copy, format!("// edited\n{text}")).unwrap();
     let changed = cavefly::level::load_level(&copy);
     std::fs::remove_file(&copy).ok();
-    let err = script.check_level(&changed.unwrap()).unwrap_err();
+    let err = script
+        .check_level(&changed.unwrap())
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("different version of the level"), "{err}");
     assert!(err.contains(&rec.level_hash), "{err}");
 }

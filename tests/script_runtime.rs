@@ -28,11 +28,23 @@ fn level(extra: &str) -> Level {
         .level
 }
 
-fn player_at(p: Option<Vec2>) -> ScriptInput<'static> {
-    ScriptInput {
-        player: p,
-        ..ScriptInput::default()
-    }
+/// Steps `rt` by `dt` with one ship at `p` (or none) and nothing else.
+fn step_at(rt: &mut ScriptRuntime, dt: f64, p: Option<Vec2>) -> Vec<ScriptCommand> {
+    let ships: Vec<Tracked> = p
+        .map(|position| Tracked {
+            id: 1,
+            name: None,
+            position,
+        })
+        .into_iter()
+        .collect();
+    rt.step(
+        dt,
+        &ScriptInput {
+            players: &ships,
+            ..ScriptInput::default()
+        },
+    )
 }
 
 const BOX: &str = r#"shape: Rect(min: (10.0, -1.0), max: (12.0, 1.0))"#;
@@ -53,7 +65,7 @@ fn a_once_zone_fires_once_while_its_trigger_recurs() {
     for k in 0..10 {
         // In and out every other step: five entries.
         let p = if k % 2 == 0 { INSIDE } else { OUTSIDE };
-        total += wins(&rt.step(DT, &player_at(Some(p))));
+        total += wins(&step_at(&mut rt, DT, Some(p)));
     }
     assert_eq!(total, 1);
     assert_eq!(rt.counter("n"), Some(1));
@@ -76,9 +88,9 @@ fn repeating_enter_exit_and_inside_triggers_count_every_time() {
         INSIDE, INSIDE, INSIDE, OUTSIDE, OUTSIDE, INSIDE, INSIDE, INSIDE, INSIDE,
     ];
     for p in path {
-        rt.step(DT, &player_at(Some(p)));
+        step_at(&mut rt, DT, Some(p));
     }
-    rt.step(DT, &player_at(None));
+    step_at(&mut rt, DT, None);
     assert_eq!(rt.counter("in"), Some(2));
     assert_eq!(rt.counter("out"), Some(1));
     assert_eq!(rt.counter("steps"), Some(7));
@@ -109,8 +121,13 @@ fn debris_zones_tell_pieces_apart_by_id_and_name() {
             position: INSIDE,
         },
     ];
+    let ship = [Tracked {
+        id: 1,
+        name: None,
+        position: INSIDE,
+    }];
     let input = ScriptInput {
-        player: Some(INSIDE),
+        players: &ship,
         debris: &two,
         others: &[],
     };
@@ -131,7 +148,7 @@ fn a_timer_fires_on_the_step_its_time_comes_and_every_repeats() {
     let mut rt = ScriptRuntime::new(&l);
     let mut won_at = Vec::new();
     for step in 1..=240 {
-        if wins(&rt.step(DT, &player_at(None))) > 0 {
+        if wins(&step_at(&mut rt, DT, None)) > 0 {
             won_at.push(step);
         }
         if step == 29 {
@@ -156,15 +173,15 @@ fn a_flag_change_fires_its_zone_the_next_step() {
         ]"#
     ));
     let mut rt = ScriptRuntime::new(&l);
-    rt.step(DT, &player_at(Some(INSIDE)));
+    step_at(&mut rt, DT, Some(INSIDE));
     assert_eq!(rt.flag("lit"), Some(true));
     assert_eq!(rt.counter("changes"), Some(0));
-    rt.step(DT, &player_at(Some(OUTSIDE)));
+    step_at(&mut rt, DT, Some(OUTSIDE));
     assert_eq!(rt.counter("changes"), Some(1));
-    rt.step(DT, &player_at(Some(OUTSIDE)));
+    step_at(&mut rt, DT, Some(OUTSIDE));
     assert_eq!(rt.counter("changes"), Some(1));
-    rt.step(DT, &player_at(Some(INSIDE)));
-    rt.step(DT, &player_at(Some(INSIDE)));
+    step_at(&mut rt, DT, Some(INSIDE));
+    step_at(&mut rt, DT, Some(INSIDE));
     assert_eq!(
         (rt.flag("lit"), rt.counter("changes")),
         (Some(false), Some(2))
@@ -184,7 +201,7 @@ fn counter_comparisons_gate_the_actions() {
     let mut rt = ScriptRuntime::new(&l);
     let mut log = Vec::new();
     for _ in 0..8 {
-        let out = rt.step(DT, &player_at(Some(INSIDE)));
+        let out = step_at(&mut rt, DT, Some(INSIDE));
         log.push((rt.counter("n").unwrap(), out));
     }
     let at = |c: &ScriptCommand| -> Vec<i64> {
@@ -226,7 +243,7 @@ fn a_sequence_with_waits_emits_its_commands_at_the_right_steps() {
         } else {
             OUTSIDE
         };
-        for c in rt.step(DT, &player_at(Some(p))) {
+        for c in step_at(&mut rt, DT, Some(p)) {
             seen.push((step, c));
         }
         // The second entry (step 31) shows the message afresh for 1 s: 120 steps.
@@ -311,15 +328,19 @@ fn the_same_inputs_give_the_same_hash_and_a_different_input_another() {
                 position: Vec2::new(0.0, -60.0 + 20.0 * t),
             };
             let debris = [shard];
-            let ship = if late && k >= 300 {
-                None
+            let ship: Vec<Tracked> = if late && k >= 300 {
+                Vec::new()
             } else {
-                Some(Vec2::new(0.0, -130.0 + 0.5 * t))
+                vec![Tracked {
+                    id: 1,
+                    name: None,
+                    position: Vec2::new(0.0, -130.0 + 0.5 * t),
+                }]
             };
             let out = rt.step(
                 DT,
                 &ScriptInput {
-                    player: ship,
+                    players: &ship,
                     debris: &debris,
                     others: &[],
                 },
@@ -361,9 +382,7 @@ fn bad_steps_and_an_unvalidated_level_do_not_panic() {
     });
     let mut rt = ScriptRuntime::new(&l);
     for dt in [f64::NAN, -1.0, 0.0, f64::INFINITY, DT] {
-        assert!(rt
-            .step(dt, &player_at(Some(Vec2::new(f64::NAN, 0.0))))
-            .is_empty());
+        assert!(step_at(&mut rt, dt, Some(Vec2::new(f64::NAN, 0.0))).is_empty());
     }
     assert_eq!(rt.steps(), 1);
     assert_eq!(rt.flags().collect::<Vec<_>>(), [("f", false)]);
@@ -388,7 +407,7 @@ fn waiting_sequences_go_on_oldest_first_even_after_pausing_again() {
             2 => Vec2::new(21.0, 0.0),
             _ => OUTSIDE,
         };
-        for c in rt.step(DT, &player_at(Some(p))) {
+        for c in step_at(&mut rt, DT, Some(p)) {
             log.push((step, c));
         }
     }

@@ -4,7 +4,7 @@
 //! input devices readable, an unsupported system) this logs once and the game goes on with
 //! the keyboard alone.
 
-use super::pad::{pad_actions, PadState};
+use super::pad::{pad_actions, pad_rewinds, PadState};
 use crate::game::Actions;
 use gilrs::{Axis, Button, EventType, Gilrs};
 
@@ -110,6 +110,7 @@ impl Gamepads {
                     south: p.is_pressed(Button::South),
                     east: p.is_pressed(Button::East),
                     west: p.is_pressed(Button::West),
+                    north: p.is_pressed(Button::North),
                     start: p.is_pressed(Button::Start),
                 }
             })
@@ -122,6 +123,11 @@ impl Gamepads {
             .iter()
             .map(|s| pad_actions(s, dead_zone))
             .fold(Actions::default(), super::pad::merge)
+    }
+
+    /// Whether any pad holds its rewind button.
+    pub fn rewinding(&self) -> bool {
+        self.states().iter().any(pad_rewinds)
     }
 
     /// How many pads are connected.

@@ -1,10 +1,12 @@
 //! Gamepad mapping: from what a pad reports (stick axes, trigger travel, buttons) to the
 //! same [`Actions`] the keyboard produces. Pure functions over plain values, so the mapping
-//! and its dead zone are tested without a pad; [`super::gamepad`] reads the pads.
+//! and its dead zone are tested without a pad; the window's gamepad reader (gilrs) fills in
+//! the [`PadState`]s.
 //!
 //! Layout (standard pad names; Xbox letters in brackets): left stick or d-pad rotates;
 //! right trigger or South (A) thrusts; West (X) or right bumper fires; East (B), left
-//! trigger or left bumper pulls with the tractor beam; Start opens the menu.
+//! trigger or left bumper pulls with the tractor beam; North (Y) held rewinds; Start opens
+//! the menu.
 
 use crate::game::Actions;
 
@@ -40,6 +42,8 @@ pub struct PadState {
     pub east: bool,
     /// West face button (X / Square).
     pub west: bool,
+    /// North face button (Y / Triangle).
+    pub north: bool,
     /// Start.
     pub start: bool,
 }
@@ -78,6 +82,11 @@ pub fn pad_actions(pad: &PadState, dead_zone: f32) -> Actions {
         fire: pad.west || pad.right_bumper,
         tractor: pad.east || pad.left_bumper || pulled(pad.left_trigger),
     }
+}
+
+/// Whether a pad asks to rewind: North (Y) held.
+pub fn pad_rewinds(pad: &PadState) -> bool {
+    pad.north
 }
 
 /// Keyboard and pad together: an action is on if either asks for it.
@@ -146,6 +155,12 @@ mod tests {
                 tractor: true
             }
         );
+        let north = PadState {
+            north: true,
+            ..idle
+        };
+        assert!(pad_rewinds(&north) && !pad_rewinds(&idle));
+        assert_eq!(pad_actions(&north, 0.15), Actions::default());
         let light = PadState {
             right_trigger: 0.2,
             ..idle

@@ -1,11 +1,13 @@
 //! One level being played in the window: the level and its running sim (reloaded live when
 //! its files change), the presentation effects, the camera, the fixed-step clock, and the
-//! actions of every step since the level (re)started, for saving a replay.
+//! run's timeline: the actions kept since the level (re)started, for saving a replay, and
+//! the keyframes that rewinding goes back through.
 
 use super::clock::StepClock;
 use super::config_file::config_dir;
 use crate::audio::Audio;
 use crate::game::session::{PlaySession, Reloaded};
+use crate::game::timeline::{RewindInfo, Timeline};
 use crate::game::{Actions, InputScript, Sim};
 use crate::level::watch::LevelWatcher;
 use crate::level::LoadedLevel;
@@ -28,8 +30,8 @@ pub struct Session {
     pub rock: RockMesh,
     /// Watches the level's files; none if watching could not start.
     watcher: Option<LevelWatcher>,
-    /// The actions of every step since the sim started.
-    actions: Vec<Actions>,
+    /// The kept actions since the sim started, and the keyframes to rewind through.
+    timeline: Timeline,
 }
 
 fn ship_position(sim: &Sim) -> Vec2 {
@@ -52,12 +54,12 @@ impl Session {
         let rock = RockMesh::from_world(&play.level().world);
         Ok(Session {
             clock: StepClock::new(play.sim().time_step()),
+            timeline: Timeline::new(play.sim()),
             camera: Camera::new(ship_position(play.sim()), rock.bounds),
             effects: Effects::new(),
             play,
             rock,
             watcher,
-            actions: Vec::new(),
         })
     }
 
@@ -71,9 +73,14 @@ impl Session {
         self.play.level()
     }
 
-    /// Steps taken since the sim started.
+    /// Steps kept since the sim started (those rewound away are not counted).
     pub fn steps(&self) -> usize {
-        self.actions.len()
+        self.timeline.steps() as usize
+    }
+
+    /// What the rewind buffer holds now.
+    pub fn rewind_info(&self) -> RewindInfo {
+        self.timeline.info(self.sim().steps())
     }
 
     /// Starts the same level again from its beginning (the zoom is kept).
@@ -84,7 +91,7 @@ impl Session {
         self.camera = Camera::new(ship_position(self.play.sim()), self.rock.bounds);
         self.camera.zoom = zoom;
         self.clock.reset();
-        self.actions.clear();
+        self.timeline = Timeline::new(self.play.sim());
         Ok(())
     }
 
@@ -99,8 +106,9 @@ impl Session {
                 self.camera.bounds = self.rock.bounds;
                 self.effects = Effects::new();
                 self.clock.reset();
-                // The new sim starts its own step count: a replay starts with it.
-                self.actions.clear();
+                // The new sim starts its own step count: a replay, and rewinding, start
+                // with it.
+                self.timeline = Timeline::new(self.play.sim());
                 Some(self.rock.clone())
             }
             Reloaded::Failed => None,
@@ -115,10 +123,26 @@ impl Session {
 
     /// Takes one fixed step with `actions`, moves the camera and plays its sounds.
     pub fn step(&mut self, actions: &Actions, audio: &Audio) {
-        self.play.step(actions);
-        self.actions.push(*actions);
+        self.timeline.step(self.play.sim_mut(), &[*actions]);
+        self.effects.after_step(self.play.sim(), actions);
+        self.follow_ship();
+        crate::audio::game_sounds::play_step(audio, self.play.sim());
+    }
+
+    /// Runs time back `steps` fixed steps, as far as the rewind buffer reaches; returns the
+    /// steps it went back. Silent: the sounds of a step are heard only going forward.
+    pub fn rewind(&mut self, steps: u64) -> u64 {
+        let back = self.timeline.rewind(self.play.sim_mut(), steps);
+        if back > 0 {
+            self.effects
+                .after_step(self.play.sim(), &Actions::default());
+            self.follow_ship();
+        }
+        back
+    }
+
+    fn follow_ship(&mut self) {
         let sim = self.play.sim();
-        self.effects.after_step(sim, actions);
         if let Some(ship) = sim.ship() {
             let (p, v) = (ship.position(), ship.linear_velocity());
             self.camera.follow(
@@ -127,7 +151,6 @@ impl Session {
                 sim.time_step() as f32,
             );
         }
-        crate::audio::game_sounds::play_step(audio, sim);
     }
 
     /// Saves the session so far as a replay in the config folder's `replays/`; returns its
@@ -151,7 +174,9 @@ impl Session {
             }
             n += 1;
         };
-        InputScript::record(level, &self.actions, self.play.sim()).save(&path)?;
+        InputScript::record(level, &self.timeline.tracks(), self.play.sim())
+            .save(&path)
+            .map_err(|e| e.to_string())?;
         Ok(path)
     }
 }

@@ -61,7 +61,7 @@ impl Replay {
         frame: u64,
         script: Option<&InputScript>,
     ) -> Result<Replay, String> {
-        let mut sim = Sim::from_level(level)?;
+        let mut sim = Sim::from_level(level).map_err(|e| e.to_string())?;
         let mut effects = Effects::new();
         let start = ship_motion(&sim).map_or(Vec2::ZERO, |m| m.0);
         let mut camera = Camera::new(start, rock.bounds);
@@ -86,7 +86,7 @@ impl Replay {
 pub fn render_shot(gpu: &Gpu, options: &ShotOptions) -> Result<Rgba8, String> {
     let level = load_level(&options.level).map_err(|e| e.to_string())?;
     let script = match &options.inputs {
-        Some(path) => Some(InputScript::load(path)?),
+        Some(path) => Some(InputScript::load(path).map_err(|e| e.to_string())?),
         None => None,
     };
     let rock = RockMesh::from_world(&level.world);

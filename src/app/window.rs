@@ -3,6 +3,8 @@
 //! draws each frame with the body transforms interpolated between the last two steps, and
 //! the menus and HUD over it with egui.
 //!
+//! Holding the rewind key (Backspace, or a pad's North) runs the level back over its last
+//! ten seconds, unless the settings turn rewind off; releasing it plays on from there.
 //! Escape (or a pad's Start) pauses and resumes, and backs out of the settings; losing
 //! focus pauses; Q quits from the pause menu; F11 or Alt+Enter toggles fullscreen; the
 //! mouse wheel or +/- zoom.
@@ -14,7 +16,7 @@ use super::gamepad::Gamepads;
 use super::graphics::Graphics;
 use super::shell::Shell;
 use crate::audio::synth::Effect;
-use crate::game::Actions;
+use crate::game::{Actions, Control};
 use crate::level::LoadedLevel;
 use crate::render::debug_overlay::DebugOverlay;
 use crate::render::{Camera, RockMesh, Snapshot};
@@ -150,12 +152,23 @@ impl App {
             return;
         }
         let pad = self.pads.actions(self.shell.settings.gamepad_dead_zone);
+        let settings = &self.shell.settings;
+        let rewinding = settings.rewind
+            && (self.shell.held.holds(&settings.bindings, Control::Rewind)
+                || self.pads.rewinding());
         let now_s = self.now();
         let mut lost = false;
         let Some(s) = &mut self.shell.session else {
             return;
         };
-        for _ in 0..s.clock.advance(elapsed) {
+        let due = s.clock.advance(elapsed);
+        if rewinding {
+            // Back at the speed time runs forward, as far as the buffer reaches.
+            s.rewind(due.into());
+            self.shell.audio.set_loop(Effect::ThrustRumble, 0.0);
+            return;
+        }
+        for _ in 0..due {
             let actions = match &self.options.replay {
                 Some(script) => script.get(s.steps()).copied().unwrap_or_default(),
                 None => {
@@ -211,7 +224,9 @@ impl App {
             Some(s) => {
                 let mut snap = Snapshot::capture(s.sim(), s.clock.alpha(), &s.effects);
                 if self.debug_overlay {
-                    let o = DebugOverlay::build(s.sim(), s.level(), self.timings);
+                    let mut o = DebugOverlay::build(s.sim(), s.level(), self.timings);
+                    o.panel
+                        .push(crate::ui::designer::rewind_line(&s.rewind_info()));
                     snap.debug_lines.extend_from_slice(&o.lines);
                     overlay = Some(o);
                 }

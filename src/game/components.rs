@@ -1,11 +1,16 @@
-//! The components of the game's entities, kept in a hecs world. Each entity that has a
-//! body records it, and the body's user data holds the entity's bits, so a contact or a
-//! ray hit leads back to the entity.
+//! The components of the game's entities, kept in one hecs world. Every thing in the game
+//! is an entity: ships, doors and lifts, pads, fuel canisters, turrets, drones, reactors,
+//! bolts and debris. An entity with a physics body has a [`Body`], and the body's user
+//! data holds the entity's id (see [`super::ids`]), so a contact or a ray hit leads back
+//! to it. Plain data only: the rules that change them are the systems.
+//!
+//! The ship's component (`Ship`, in `ship.rs`) and the movers' (`Door`, in `door.rs`)
+//! carry enough behaviour of their own to live in their own files.
 
+use super::aim::Patrol;
 use crate::geom::Vec2;
 use crate::level::Material;
-use crate::physics::{BodyHandle, PhysicsWorld};
-use hecs::Entity;
+use crate::physics::{BodyHandle, JointHandle};
 
 /// The physics body of an entity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,6 +25,8 @@ pub struct Piece {
     pub material: Material,
     /// Laser hits left before it splits.
     pub health: f64,
+    /// The player whose tractor beam held it last: they score if it destroys an enemy.
+    pub thrown_by: Option<usize>,
 }
 
 /// An enemy's health, in hits.
@@ -29,6 +36,8 @@ pub struct Health {
     pub hits: f64,
     /// Hits when new.
     pub max: f64,
+    /// The player who hurt it last, who scores for destroying it.
+    pub last_hit_by: Option<usize>,
 }
 
 /// A fuel canister waiting to be picked up.
@@ -40,26 +49,65 @@ pub struct FuelCan {
     pub fuel: f64,
 }
 
+/// A landing pad: the level's pad, by its index in the level's `pads`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PadSpot {
+    /// Its index in the level's `pads`.
+    pub index: usize,
+    /// The pad.
+    pub pad: crate::level::Pad,
+}
+
 /// A named entity (enemies), so objectives and scripts can find it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Name(pub String);
 
-/// The user data that leads from a body back to its entity.
-pub fn user_data(entity: Entity) -> u64 {
-    entity.to_bits().get()
+/// A fixed gun.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Turret {
+    /// The barrel's direction, radians (0 is up).
+    pub aim: f64,
+    /// Its direction at rest.
+    pub rest: f64,
+    /// Seconds between shots.
+    pub fire_interval: f64,
+    /// Seconds until it may fire again.
+    pub cooldown: f64,
+    /// How far it sees, m.
+    pub range: f64,
 }
 
-/// The items of `keyed` (each with its entity's bits) in entity order. hecs iterates in an
-/// order that depends on the world's history, so whatever reaches the hash, the draw order
-/// or a choice between equals is put in this fixed order first.
-pub fn in_entity_order<T>(mut keyed: Vec<(u64, T)>) -> Vec<T> {
-    keyed.sort_unstable_by_key(|k| k.0);
-    keyed.into_iter().map(|(_, t)| t).collect()
+/// A flying enemy.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Drone {
+    /// Its patrol route.
+    pub patrol: Patrol,
+    /// Cruising speed, m/s.
+    pub speed: f64,
 }
 
-/// The entity that owns `body`, if it is one of the world's (the ship is not).
-pub fn entity_of(physics: &PhysicsWorld, world: &hecs::World, body: BodyHandle) -> Option<Entity> {
-    let data = physics.body(body)?.user_data();
-    let entity = Entity::from_bits(data)?;
-    world.contains(entity).then_some(entity)
+/// The target of a destroy-and-escape objective.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reactor;
+
+/// An enemy bolt in flight: a point swept by a ray each step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Bolt {
+    /// Where it is.
+    pub position: Vec2,
+    /// Its velocity.
+    pub velocity: Vec2,
+    /// Seconds it has left.
+    pub life: f64,
+    /// The body that fired it: never hit.
+    pub owner: BodyHandle,
+}
+
+/// On a ship: the piece its tractor beam holds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tow {
+    /// The beam's joint.
+    pub joint: JointHandle,
+    /// The piece's body.
+    pub body: BodyHandle,
 }

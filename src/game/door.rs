@@ -1,5 +1,6 @@
-//! Doors and lifts: kinematic boxes that move along a level mover's path and stop against
-//! whatever is in their way instead of crushing it.
+//! Doors and lifts: the [`Door`] component of a mover's entity, whose kinematic box moves
+//! along a level mover's path and stops against whatever is in its way instead of crushing
+//! it.
 //!
 //! A door rests closed at its path's first point or open at its last, and moves between
 //! them at its speed when told; a lift shuttles from end to end without stopping. Each step
@@ -19,9 +20,10 @@
 //! carries debris and the ship. The load's own room above is not checked: a lift that
 //! rises into a low ceiling squeezes what it carries (the solver then pushes it out).
 
+use super::error::SpawnError;
 use crate::collide::stop::stop_move;
 use crate::constants::LINEAR_SLOP;
-use crate::geom::{Aabb, Vec2};
+use crate::geom::{Aabb, ConvexPolygon, Vec2};
 use crate::hash::Fnv1a;
 use crate::level::{Mover, MoverKind};
 use crate::physics::{BodyDef, BodyHandle, BodyKind, ColliderDef, PhysicsWorld};
@@ -41,10 +43,12 @@ const CLIP_ATTEMPTS: usize = 8;
 /// femtometre.
 const ARRIVAL_TOLERANCE: f64 = 1e-9;
 
-/// A door or lift: a kinematic box body moving along a path.
+/// A door or lift: the component of a mover's entity, whose body (a kinematic box) is
+/// the entity's [`super::components::Body`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Door {
-    body: BodyHandle,
+    /// Its index in the level's `movers` (scripts refer to it by this).
+    index: usize,
     kind: MoverKind,
     path: Vec<Vec2>,
     /// Arc length from the first point to each point.
@@ -60,26 +64,26 @@ pub struct Door {
 }
 
 impl Door {
-    /// Creates the mover's kinematic body in `physics`, at the path's first point (the
-    /// last for a door that starts open). An error, and no body, for a mover with fewer
-    /// than two points, a size that is not positive, or numbers that are not finite.
-    pub fn new(mover: &Mover, physics: &mut PhysicsWorld) -> Result<Door, String> {
+    /// The door of the level's mover number `index`, at the path's first point (the last
+    /// for a door that starts open). An error for a mover with fewer than two points, a
+    /// size that is not positive, or numbers that are not finite.
+    pub fn new(mover: &Mover, index: usize) -> Result<Door, SpawnError> {
+        let bad = |message: String| SpawnError::Mover {
+            name: mover.name.clone(),
+            message,
+        };
         if mover.path.len() < 2 || mover.path.iter().any(|p| !p.is_finite()) {
-            return Err(format!(
-                "mover `{}`: expected a path of at least 2 finite points",
-                mover.name
-            ));
+            return Err(bad("expected a path of at least 2 finite points".into()));
         }
         if !(mover.speed.is_finite() && mover.speed >= 0.0) {
-            return Err(format!(
-                "mover `{}`: expected a finite speed of at least 0, got {}",
-                mover.name, mover.speed
-            ));
+            return Err(bad(format!(
+                "expected a finite speed of at least 0, got {}",
+                mover.speed
+            )));
         }
         let half = mover.size / 2.0;
-        let shape = mover
-            .shape()
-            .map_err(|e| format!("mover `{}`: size: {e}", mover.name))?;
+        // The level's own construction checks the size; the body is built from `half`.
+        mover.shape().map_err(|e| bad(format!("size: {e}")))?;
         let mut lengths = vec![0.0];
         for w in mover.path.windows(2) {
             lengths.push(lengths[lengths.len() - 1] + (w[1] - w[0]).length());
@@ -92,21 +96,8 @@ impl Door {
         } else {
             0.0
         };
-        let body = physics.create_body(&BodyDef {
-            kind: BodyKind::Kinematic,
-            position: point_on(&mover.path, &lengths, at),
-            fixed_rotation: true,
-            ..BodyDef::default()
-        });
-        if physics
-            .add_collider(body, &ColliderDef::new(shape))
-            .is_none()
-        {
-            physics.remove_body(body);
-            return Err(format!("mover `{}`: its box could not be made", mover.name));
-        }
         Ok(Door {
-            body,
+            index,
             kind: mover.kind,
             path: mover.path.clone(),
             lengths,
@@ -118,9 +109,22 @@ impl Door {
         })
     }
 
-    /// The door's body.
-    pub fn handle(&self) -> BodyHandle {
-        self.body
+    /// The body a door needs: a kinematic box that does not turn, where the door is.
+    pub fn body_def(&self) -> (BodyDef, ColliderDef) {
+        let def = BodyDef {
+            kind: BodyKind::Kinematic,
+            position: self.position(),
+            fixed_rotation: true,
+            ..BodyDef::default()
+        };
+        let shape = ConvexPolygon::rect(self.half.x, self.half.y)
+            .expect("the size was checked when the door was made");
+        (def, ColliderDef::new(shape))
+    }
+
+    /// Its index in the level's `movers`.
+    pub fn index(&self) -> usize {
+        self.index
     }
 
     /// Door or lift.
@@ -177,11 +181,11 @@ impl Door {
         }
     }
 
-    /// Sets the body's velocity for the coming physics step: call once per step, before
-    /// [`PhysicsWorld::step`] with the same `dt`. Does nothing if the body is gone or `dt`
-    /// is not a positive finite number.
-    pub fn step(&mut self, physics: &mut PhysicsWorld, dt: f64) {
-        let Some(body) = physics.body(self.body) else {
+    /// Sets the velocity of its body `handle` for the coming physics step: call once per
+    /// step, before [`PhysicsWorld::step`] with the same `dt`. Does nothing if the body is
+    /// gone or `dt` is not a positive finite number.
+    pub fn step(&mut self, handle: BodyHandle, physics: &mut PhysicsWorld, dt: f64) {
+        let Some(body) = physics.body(handle) else {
             return;
         };
         if !(dt.is_finite() && dt > 0.0) {
@@ -198,7 +202,7 @@ impl Door {
         let wanted = (self.target - self.at).clamp(-self.speed * dt, self.speed * dt);
         let moving = Aabb::from_center(now, self.half);
         let aim = self.point_at(self.at + wanted);
-        let obstacles = self.obstacles(physics, &moving, aim - now);
+        let obstacles = self.obstacles(handle, physics, &moving, aim - now);
         // Shorten the move along the path until the stop lets all of it through, so the
         // door never leaves its path when only one axis of a diagonal move is blocked.
         let mut fraction = 1.0;
@@ -233,17 +237,23 @@ impl Door {
         if fraction == 1.0 && (self.target - self.at).abs() <= ARRIVAL_TOLERANCE {
             self.at = self.target;
         }
-        physics.set_linear_velocity(self.body, delta / dt);
+        physics.set_linear_velocity(handle, delta / dt);
     }
 
     /// Boxes of the dynamic bodies near the move from `moving` by `delta`, less the load
     /// resting on top when the move goes up.
-    fn obstacles(&self, physics: &PhysicsWorld, moving: &Aabb, delta: Vec2) -> Vec<Aabb> {
+    fn obstacles(
+        &self,
+        me: BodyHandle,
+        physics: &PhysicsWorld,
+        moving: &Aabb,
+        delta: Vec2,
+    ) -> Vec<Aabb> {
         let moved = Aabb::from_center(moving.center() + delta, self.half);
         let swept = moving.union(&moved).expanded(LINEAR_SLOP);
         let mut boxes = Vec::new();
         for (handle, body) in physics.bodies() {
-            if handle == self.body || body.kind() != BodyKind::Dynamic {
+            if handle == me || body.kind() != BodyKind::Dynamic {
                 continue;
             }
             let xf = body.transform();
@@ -272,6 +282,11 @@ impl Door {
 
     fn point_at(&self, s: f64) -> Vec2 {
         point_on(&self.path, &self.lengths, s)
+    }
+
+    /// Whether its place and goal along the path are finite.
+    pub fn is_finite(&self) -> bool {
+        self.at.is_finite() && self.target.is_finite()
     }
 
     /// Mixes the door's state into `h` (its body is in the physics hash).

@@ -1,5 +1,6 @@
 //! What happened during a step, for sound and effects: the sim emits these and the
-//! presentation layer consumes them, never reaching into physics.
+//! presentation layer consumes them, never reaching into physics. Systems also tell later
+//! systems of the same step through them: points scored, enemies destroyed.
 
 use crate::geom::Vec2;
 
@@ -33,6 +34,8 @@ pub enum GameEvent {
     },
     /// A ship part took damage.
     PartDamaged {
+        /// Whose ship (the player's index).
+        player: usize,
         /// Which part (index into the ship's parts).
         part: usize,
         /// Health lost.
@@ -70,6 +73,15 @@ pub enum GameEvent {
     EnemyDestroyed {
         /// Where.
         point: Vec2,
+        /// Its name in the level (objectives and scripts refer to it).
+        name: String,
+    },
+    /// A player scored: the score system adds these up at the end of the step.
+    Scored {
+        /// Who (the player's index).
+        player: usize,
+        /// How many points.
+        points: u64,
     },
     /// A script asked for one of the level's sounds.
     Sound {

@@ -22,16 +22,19 @@ pub enum Control {
     Tractor,
     /// Pause menu.
     Menu,
+    /// Run time backwards while held (see [`super::timeline`]); not an action of the sim.
+    Rewind,
 }
 
 impl Control {
     /// Every control, in menu order.
-    pub const ALL: [Control; 6] = [
+    pub const ALL: [Control; 7] = [
         Control::RotateLeft,
         Control::RotateRight,
         Control::Thrust,
         Control::Fire,
         Control::Tractor,
+        Control::Rewind,
         Control::Menu,
     ];
 }
@@ -45,7 +48,8 @@ pub struct Bindings {
 }
 
 impl Default for Bindings {
-    /// Arrows and WASD to fly, Space or J to fire, E or Shift to pull, Escape for the menu.
+    /// Arrows and WASD to fly, Space or J to fire, E or Shift to pull, Backspace to
+    /// rewind, Escape for the menu.
     fn default() -> Bindings {
         let pairs = [
             ("ArrowLeft", Control::RotateLeft),
@@ -58,6 +62,7 @@ impl Default for Bindings {
             ("KeyJ", Control::Fire),
             ("KeyE", Control::Tractor),
             ("ShiftLeft", Control::Tractor),
+            ("Backspace", Control::Rewind),
             ("Escape", Control::Menu),
         ];
         Bindings {

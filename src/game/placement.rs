@@ -1,9 +1,10 @@
-//! Putting the flying ship somewhere else: a live reload keeps the ship where it was in the
+//! Putting a flying ship somewhere else: a live reload keeps each ship where it was in the
 //! rebuilt sim, if the spot is still open.
 //!
 //! Called between steps by the game shell, never from inside a step.
 
-use super::sim::Sim;
+use super::state::State;
+use super::view::ship_body;
 use crate::collide::gjk::intersects;
 use crate::geom::{Shape, Transform, Vec2};
 
@@ -20,95 +21,87 @@ pub struct ShipPlacement {
     pub angular_velocity: f64,
 }
 
-impl Sim {
-    /// Where the flying ship is and how it moves; `None` while no ship flies.
-    pub fn ship_placement(&self) -> Option<ShipPlacement> {
-        let body = self.physics.body(self.ship.as_ref()?.body())?;
-        Some(ShipPlacement {
-            position: body.position(),
-            angle: body.angle(),
-            velocity: body.linear_velocity(),
-            angular_velocity: body.angular_velocity(),
+/// Where `player`'s ship is and how it moves; `None` while it does not fly.
+pub fn ship_placement(s: &State, player: usize) -> Option<ShipPlacement> {
+    let body = s.physics.body(ship_body(s, player)?)?;
+    Some(ShipPlacement {
+        position: body.position(),
+        angle: body.angle(),
+        velocity: body.linear_velocity(),
+        angular_velocity: body.angular_velocity(),
+    })
+}
+
+/// Moves `player`'s ship to `place` (a teleport: no motion between the old and the new
+/// spot). False, with nothing changed, while it does not fly or if a number is not finite.
+pub fn place_ship(s: &mut State, player: usize, place: &ShipPlacement) -> bool {
+    let finite = place.position.is_finite()
+        && place.angle.is_finite()
+        && place.velocity.is_finite()
+        && place.angular_velocity.is_finite();
+    let Some(body) = ship_body(s, player) else {
+        return false;
+    };
+    if !finite || s.physics.body(body).is_none() {
+        return false;
+    }
+    s.physics.set_transform(body, place.position, place.angle);
+    s.physics.set_linear_velocity(body, place.velocity);
+    s.physics.set_angular_velocity(body, place.angular_velocity);
+    true
+}
+
+/// The collider shapes of `player`'s ship with the body's transform.
+fn ship_shapes(s: &State, player: usize) -> Vec<(Shape, Transform)> {
+    let Some(body) = ship_body(s, player).and_then(|b| s.physics.body(b)) else {
+        return Vec::new();
+    };
+    let xf = body.transform();
+    body.colliders()
+        .iter()
+        .filter_map(|&c| s.physics.collider(c))
+        .map(|c| (*c.shape(), xf))
+        .collect()
+}
+
+/// The corners of every part of `player`'s ship, in world coordinates (empty while it does
+/// not fly); a round part gives its centre.
+pub fn ship_corners(s: &State, player: usize) -> Vec<Vec2> {
+    let mut out = Vec::new();
+    for (shape, xf) in ship_shapes(s, player) {
+        match shape {
+            Shape::Polygon(p) => out.extend(p.vertices().iter().map(|v| xf.apply(*v))),
+            Shape::Circle(c) => out.push(xf.apply(c.center)),
+            Shape::Segment(seg) => out.extend([xf.apply(seg.a), xf.apply(seg.b)]),
+        }
+    }
+    out
+}
+
+/// Whether any part of `player`'s ship touches a rock segment or another body. A ship
+/// wholly inside rock touches no segment: check its corners against the level's solid
+/// region too.
+pub fn ship_overlaps(s: &State, player: usize) -> bool {
+    let Some(me) = ship_body(s, player) else {
+        return false;
+    };
+    let shapes = ship_shapes(s, player);
+    let touches = |other: &Shape, other_xf: &Transform| {
+        let bounds = other.aabb(other_xf);
+        shapes.iter().any(|(shape, xf)| {
+            shape.aabb(xf).overlaps(&bounds) && intersects(shape, xf, other, other_xf)
         })
-    }
-
-    /// Moves the flying ship to `place` (a teleport: no motion between the old and the new
-    /// spot). False, with nothing changed, while no ship flies or if a number is not finite.
-    pub fn place_ship(&mut self, place: &ShipPlacement) -> bool {
-        let finite = place.position.is_finite()
-            && place.angle.is_finite()
-            && place.velocity.is_finite()
-            && place.angular_velocity.is_finite();
-        let Some(body) = self.ship.as_ref().map(|s| s.body()) else {
-            return false;
-        };
-        if !finite || self.physics.body(body).is_none() {
-            return false;
-        }
-        self.physics
-            .set_transform(body, place.position, place.angle);
-        self.physics.set_linear_velocity(body, place.velocity);
-        self.physics
-            .set_angular_velocity(body, place.angular_velocity);
-        true
-    }
-
-    /// The corners of every part of the flying ship, in world coordinates (empty while no
-    /// ship flies); a round part gives its centre.
-    pub fn ship_corners(&self) -> Vec<Vec2> {
-        let mut out = Vec::new();
-        for (shape, xf) in self.ship_shapes() {
-            match shape {
-                Shape::Polygon(p) => out.extend(p.vertices().iter().map(|v| xf.apply(*v))),
-                Shape::Circle(c) => out.push(xf.apply(c.center)),
-                Shape::Segment(s) => out.extend([xf.apply(s.a), xf.apply(s.b)]),
-            }
-        }
-        out
-    }
-
-    /// Whether any part of the flying ship touches a rock segment or another body. A ship
-    /// wholly inside rock touches no segment: check its corners against the level's solid
-    /// region too.
-    pub fn ship_overlaps(&self) -> bool {
-        let Some(me) = self.ship.as_ref().map(|s| s.body()) else {
-            return false;
-        };
-        let shapes = self.ship_shapes();
-        let touches = |other: &Shape, other_xf: &Transform| {
-            let bounds = other.aabb(other_xf);
-            shapes.iter().any(|(shape, xf)| {
-                shape.aabb(xf).overlaps(&bounds) && intersects(shape, xf, other, other_xf)
-            })
-        };
-        let rock = self
-            .physics
-            .rock()
+    };
+    let rock = s
+        .physics
+        .rock()
+        .iter()
+        .any(|r| touches(&Shape::Segment(r.segment), &Transform::IDENTITY));
+    rock || s.physics.bodies().filter(|(h, _)| *h != me).any(|(_, b)| {
+        let xf = b.transform();
+        b.colliders()
             .iter()
-            .any(|r| touches(&Shape::Segment(r.segment), &Transform::IDENTITY));
-        rock || self
-            .physics
-            .bodies()
-            .filter(|(h, _)| *h != me)
-            .any(|(_, b)| {
-                let xf = b.transform();
-                b.colliders()
-                    .iter()
-                    .filter_map(|&c| self.physics.collider(c))
-                    .any(|c| touches(c.shape(), &xf))
-            })
-    }
-
-    /// The ship's collider shapes with the body's transform.
-    fn ship_shapes(&self) -> Vec<(Shape, Transform)> {
-        let Some(body) = self.ship.as_ref().and_then(|s| self.physics.body(s.body())) else {
-            return Vec::new();
-        };
-        let xf = body.transform();
-        body.colliders()
-            .iter()
-            .filter_map(|&c| self.physics.collider(c))
-            .map(|c| (*c.shape(), xf))
-            .collect()
-    }
+            .filter_map(|&c| s.physics.collider(c))
+            .any(|c| touches(c.shape(), &xf))
+    })
 }

@@ -97,7 +97,7 @@ impl PlaySession {
                 ShipCarry::Kept(place)
             }
             Some(_) => {
-                let start = &level.level.player_start;
+                let start = level.level.starts()[0].clone();
                 sim.place_ship(&ShipPlacement {
                     position: start.position,
                     angle: start.angle,
@@ -187,13 +187,13 @@ impl PlaySession {
 
 /// The sim of `level`, or why it cannot run, as a level error on its file.
 fn build_sim(level: &LoadedLevel) -> Result<Sim, LevelErrors> {
-    Sim::from_level(level).map_err(|message| LevelErrors {
+    Sim::from_level(level).map_err(|e| LevelErrors {
         problems: vec![Problem {
             file: level.file.clone(),
             line: 1,
             col: 1,
             item: String::new(),
-            message,
+            message: e.to_string(),
         }],
     })
 }

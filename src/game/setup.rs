@@ -1,10 +1,22 @@
 //! What a simulation starts from: plain data, filled in from a level or by a test.
 
+use super::error::{SetupError, SpawnError};
 use super::ship_def::ShipDef;
-use crate::geom::{Shape, Vec2};
-use crate::level::{Enemy, Material, Mover, Objective, Pad, Pickup, Template, Zone};
+use crate::geom::{Aabb, Shape, ShapeError, Vec2};
+use crate::level::{
+    DebrisShape, Enemy, LoadedLevel, Material, Mover, Objective, Pad, Pickup, Template, Zone,
+};
 use crate::physics::{PhysicsSettings, RockSegment};
 use crate::script::ScriptRuntime;
+
+/// How far past the rock's outer edge a level goes on, m: room to fly above an open
+/// surface. What leaves the level's bounds is removed (`bounds.rs`).
+pub const BOUNDS_MARGIN: f64 = 50.0;
+
+/// The bounds of a level whose rock's outer box is `rock`.
+pub fn level_bounds(rock: &Aabb) -> Aabb {
+    rock.expanded(BOUNDS_MARGIN)
+}
 
 /// A loose convex piece placed in the world.
 #[derive(Clone, Debug, PartialEq)]
@@ -78,15 +90,19 @@ pub struct SimSetup {
     pub pads: Vec<Pad>,
     /// Fuel canisters.
     pub pickups: Vec<Pickup>,
-    /// Where the ship starts, and its angle.
-    pub player_start: (Vec2, f64),
+    /// How many players fly: 1 to [`super::state::MAX_PLAYERS`], each with a ship.
+    pub players: usize,
+    /// Where each player's ship starts, and its angle, by player (at least one per player).
+    pub player_starts: Vec<(Vec2, f64)>,
     /// The ship.
     pub ship: ShipDef,
+    /// Where the world ends: what leaves this box is removed; none for no edge.
+    pub bounds: Option<Aabb>,
 }
 
 impl SimSetup {
-    /// An empty world with the built-in ship at `start`: rock, debris and the rest are
-    /// added by the caller.
+    /// An empty world for one player with the built-in ship at `start`: rock, debris and
+    /// the rest are added by the caller.
     pub fn empty(start: Vec2) -> SimSetup {
         SimSetup {
             physics: PhysicsSettings::default(),
@@ -102,8 +118,86 @@ impl SimSetup {
             script: None,
             pads: Vec::new(),
             pickups: Vec::new(),
-            player_start: (start, 0.0),
+            players: 1,
+            player_starts: vec![(start, 0.0)],
             ship: ShipDef::builtin().expect("the built-in ship is checked by its tests"),
+            bounds: None,
         }
     }
+}
+
+impl SimSetup {
+    /// The setup a level describes for one player: its gravity and physics settings, its
+    /// rock (every world segment with its chain links), its entities and its player starts.
+    pub fn from_level(loaded: &LoadedLevel) -> Result<SimSetup, SetupError> {
+        let level = &loaded.level;
+        let ph = &level.physics;
+        let physics = PhysicsSettings {
+            gravity: level.gravity,
+            substeps: ph.substeps,
+            iterations: ph.velocity_iterations,
+            relax_iterations: ph.position_iterations,
+            contact_method: ph.contact_method,
+            ..PhysicsSettings::default()
+        };
+        let rock: Vec<RockSegment> = loaded
+            .world
+            .segments
+            .iter()
+            .map(|s| RockSegment {
+                prev: Some(s.prev),
+                next: Some(s.next),
+                ..RockSegment::new(s.segment)
+            })
+            .collect();
+        let mut debris = Vec::with_capacity(level.debris.len());
+        for (i, d) in level.debris.iter().enumerate() {
+            let shape = debris_shape(&d.shape).map_err(|e| SetupError::Spawn {
+                item: format!("debris[{i}].shape"),
+                error: SpawnError::Shape(e),
+            })?;
+            debris.push(DebrisSetup {
+                name: Some(d.name.clone()),
+                material: d.material,
+                shape,
+                position: d.position,
+                angle: d.angle,
+                velocity: d.velocity,
+                angular_velocity: d.angular_velocity,
+                density: d.density,
+                friction: d.friction,
+                restitution: d.restitution,
+            });
+        }
+        Ok(SimSetup {
+            physics,
+            time_step: ph.time_step,
+            rock: vec![rock],
+            debris,
+            enemies: level.enemies.clone(),
+            movers: level.movers.clone(),
+            templates: level.templates.clone(),
+            sounds: level.sounds.iter().map(|s| s.name.clone()).collect(),
+            objective: level.objective.clone(),
+            zones: level.zones.clone(),
+            script: Some(ScriptRuntime::new(level)),
+            pads: level.pads.clone(),
+            pickups: level.pickups.clone(),
+            players: 1,
+            player_starts: level
+                .starts()
+                .iter()
+                .map(|s| (s.position, s.angle))
+                .collect(),
+            ship: ShipDef::builtin().map_err(|e| SetupError::Ship(e.to_string()))?,
+            bounds: loaded.world.solid.bounds().map(|rock| level_bounds(&rock)),
+        })
+    }
+}
+
+/// The collision shape of a level's debris piece: the level's own construction, which
+/// loading has already run on every piece and template, so it fails only on a level that
+/// was not loaded.
+pub fn debris_shape(shape: &DebrisShape) -> Result<Shape, ShapeError> {
+    shape.shape()
 }

@@ -2,84 +2,57 @@
 //! with its own health; engines that weaken and sputter as they are hurt; fuel.
 
 use super::actions::Actions;
-use super::layers;
 use super::ship_def::{PartKind, ShipDef};
 use crate::geom::{ConvexPolygon, Transform, Vec2};
 use crate::hash::Fnv1a;
-use crate::physics::{BodyDef, BodyHandle, ColliderDef, ColliderHandle, PhysicsWorld};
+use crate::physics::{BodyHandle, ColliderHandle, PhysicsWorld};
 use crate::rng::Pcg32;
-
-/// The body user data that marks the ship.
-pub const SHIP_USER_DATA: u64 = u64::MAX;
 
 /// Health fraction below which an engine sputters.
 const SPUTTER_BELOW: f64 = 0.5;
 
-/// The ship while it flies.
-#[derive(Clone, Debug)]
+/// The main engines, in the order the ship keeps their outputs.
+const ENGINES: [PartKind; 2] = [PartKind::LeftEngine, PartKind::RightEngine];
+
+/// A ship while it flies: the component on its entity (its body is the entity's
+/// [`super::components::Body`]).
+#[derive(Clone, Debug, PartialEq)]
 pub struct Ship {
-    body: BodyHandle,
+    player: usize,
     colliders: [ColliderHandle; 5],
     health: [f64; 5],
     max_health: [f64; 5],
     fuel: f64,
     gun_cooldown: f64,
-    throttle: f64,
+    /// Each engine's output in the last step, 0 to 1 (left, right).
+    engine_output: [f64; 2],
     sputtering: bool,
 }
 
 impl Ship {
-    /// Builds the ship's body at `position`, nose at `angle` (0 is up), full health and
-    /// `fuel` seconds of thrust.
-    pub fn spawn(
-        def: &ShipDef,
-        physics: &mut PhysicsWorld,
-        position: Vec2,
-        angle: f64,
+    /// A new ship of `player` whose parts are the colliders `colliders` (in
+    /// [`PartKind::ALL`] order), at full health `max_health`, with `fuel` seconds of thrust.
+    pub fn new(
+        player: usize,
+        colliders: [ColliderHandle; 5],
+        max_health: [f64; 5],
         fuel: f64,
-    ) -> Result<Ship, String> {
-        let body = physics.create_body(&BodyDef {
-            position,
-            angle,
-            linear_damping: def.drag,
-            user_data: SHIP_USER_DATA,
-            ..BodyDef::default()
-        });
-        let mut colliders = [None; 5];
-        let mut max_health = [0.0; 5];
-        for kind in PartKind::ALL {
-            let part = def
-                .part(kind)
-                .ok_or_else(|| format!("the ship has no {kind:?} part"))?;
-            let shape = ConvexPolygon::new(&part.points).map_err(|e| e.to_string())?;
-            let mut c = ColliderDef::new(shape);
-            c.density = def.density;
-            c.friction = def.friction;
-            c.restitution = def.restitution;
-            c.filter = layers::filter(layers::SHIP);
-            c.tag = kind.index() as u64;
-            colliders[kind.index()] = Some(
-                physics
-                    .add_collider(body, &c)
-                    .ok_or("the ship's density, friction and restitution must be finite")?,
-            );
-            max_health[kind.index()] = part.health;
-        }
-        Ok(Ship {
-            body,
-            colliders: colliders.map(|c| c.expect("every part was added above")),
+    ) -> Ship {
+        Ship {
+            player,
+            colliders,
             health: max_health,
             max_health,
             fuel,
             gun_cooldown: 0.0,
-            throttle: 0.0,
+            engine_output: [0.0; 2],
             sputtering: false,
-        })
+        }
     }
 
-    /// The ship's body.
-    pub fn body(&self) -> BodyHandle {
-        self.body
+    /// The player who flies it (an index into the sim's players).
+    pub fn player(&self) -> usize {
+        self.player
     }
 
     /// Which part a collider is, if it is one of this ship's.
@@ -115,7 +88,15 @@ impl Ship {
 
     /// Engine output in the last step, 0 to 1.
     pub fn throttle(&self) -> f64 {
-        self.throttle
+        0.5 * (self.engine_output[0] + self.engine_output[1])
+    }
+
+    /// Each engine's output in the last step, 0 to 1, with its part (left, then right).
+    pub fn engine_outputs(&self) -> [(PartKind, f64); 2] {
+        [
+            (ENGINES[0], self.engine_output[0]),
+            (ENGINES[1], self.engine_output[1]),
+        ]
     }
 
     /// Whether a hurt engine cut out during the last step.
@@ -144,10 +125,15 @@ impl Ship {
         !self.works(PartKind::Hull)
     }
 
-    /// Turns and thrusts for one step. Hurt engines cut out at random (from the sim's
-    /// generator), more often the more they are hurt; fuel burns while thrusting.
+    /// Turns and thrusts the ship whose body is `body` for one step. The attitude thrusters
+    /// turn it toward the spin the rotate keys ask for (none when neither is held) with at
+    /// most the definition's torque. Each main engine pushes where it sits along its
+    /// direction, with its health's share of its half of the thrust, so a hurt engine yaws
+    /// the ship; hurt engines also cut out at random (from the sim's generator), more often
+    /// the more they are hurt. Fuel burns while thrusting.
     pub fn control(
         &mut self,
+        body: BodyHandle,
         def: &ShipDef,
         physics: &mut PhysicsWorld,
         actions: &Actions,
@@ -155,36 +141,36 @@ impl Ship {
         rng: &mut Pcg32,
     ) {
         self.gun_cooldown = (self.gun_cooldown - dt).max(0.0);
-        let Some(body) = physics.body(self.body) else {
+        self.engine_output = [0.0; 2];
+        self.sputtering = false;
+        let Some(b) = physics.body(body) else {
             return;
         };
+        let xf = b.transform();
         let dir = actions.left as i32 - actions.right as i32;
-        let target = def.turn_rate * dir as f64;
-        let w = body.angular_velocity();
-        let blend = (def.turn_response * dt).min(1.0);
-        let nose = body.rotation().rotate(Vec2::Y);
-        let center = body.center_of_mass();
-        physics.set_angular_velocity(self.body, w + (target - w) * blend);
-        self.throttle = 0.0;
-        self.sputtering = false;
+        let wanted = def.turn_rate * dir as f64;
+        let torque = b.inertia() * (wanted - b.angular_velocity()) * def.turn_response;
+        physics.apply_torque(body, torque.clamp(-def.turn_torque, def.turn_torque));
         if !(actions.thrust && self.fuel > 0.0) {
             return;
         }
-        let mut output = 0.0;
-        for engine in [PartKind::LeftEngine, PartKind::RightEngine] {
-            let f = self.health_fraction(engine);
+        for (i, kind) in ENGINES.into_iter().enumerate() {
+            let f = self.health_fraction(kind);
             // Always draw, so the sequence does not depend on which engines are hurt.
             let roll = rng.next_f64();
             if f > 0.0 && f < SPUTTER_BELOW && roll < (SPUTTER_BELOW - f) * 1.5 {
                 self.sputtering = true;
                 continue;
             }
-            output += 0.5 * f;
+            let Some(engine) = def.engine(kind) else {
+                continue;
+            };
+            if f > 0.0 {
+                let force = xf.q.rotate(engine.direction) * (0.5 * def.thrust * f);
+                physics.apply_force(body, force, xf.apply(engine.at));
+            }
+            self.engine_output[i] = f;
         }
-        if output > 0.0 {
-            physics.apply_force(self.body, nose * def.thrust * output, center);
-        }
-        self.throttle = output;
         self.fuel = (self.fuel - dt).max(0.0);
     }
 
@@ -197,14 +183,14 @@ impl Ship {
         true
     }
 
-    /// The parts as convex pieces in world space with the velocity of the ship's material
-    /// there: what is left when the ship blows up.
+    /// The parts of the ship whose body is `body` as convex pieces in world space, each
+    /// with the velocity of the ship's material there: what is left when it blows up.
     pub fn wreck(
-        &self,
+        body: BodyHandle,
         def: &ShipDef,
         physics: &PhysicsWorld,
     ) -> Vec<(ConvexPolygon, Transform, Vec2, f64)> {
-        let Some(body) = physics.body(self.body) else {
+        let Some(body) = physics.body(body) else {
             return Vec::new();
         };
         let xf = body.transform();
@@ -225,6 +211,14 @@ impl Ship {
                 ))
             })
             .collect()
+    }
+
+    /// Whether every number of its state is finite.
+    pub fn is_finite(&self) -> bool {
+        let parts = self.health.iter().chain(&self.max_health);
+        parts.chain(&self.engine_output).all(|x| x.is_finite())
+            && self.fuel.is_finite()
+            && self.gun_cooldown.is_finite()
     }
 
     /// Adds the ship's state to a hash, bit for bit.

@@ -113,6 +113,19 @@ pub struct TractorDef {
     pub break_force: f64,
 }
 
+/// An engine: where it pushes from and which way, both in the ship's frame. Each engine
+/// gives half the ship's thrust when whole, less as it is hurt.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EngineDef {
+    /// The part it is: `LeftEngine` or `RightEngine`.
+    pub part: PartKind,
+    /// Where its thrust acts, m.
+    pub at: Vec2,
+    /// The way it pushes the ship (a unit vector; exhaust leaves the other way).
+    pub direction: Vec2,
+}
+
 /// The whole ship.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -123,8 +136,14 @@ pub struct ShipDef {
     pub thrust: f64,
     /// Turning rate while a rotate key is held, rad/s.
     pub turn_rate: f64,
-    /// How fast turning reaches that rate, 1/s.
+    /// How fast the attitude thrusters bring the spin to what the keys ask (that rate, or
+    /// none), 1/s, within their torque.
     pub turn_response: f64,
+    /// The most torque the attitude thrusters give, N·m: what a hurt engine's pull to one
+    /// side has to be fought with.
+    pub turn_torque: f64,
+    /// The two main engines.
+    pub engines: Vec<EngineDef>,
     /// Fuel when full, seconds of thrust.
     pub fuel: f64,
     /// Linear drag, 1/s.
@@ -170,6 +189,11 @@ impl ShipDef {
         }
     }
 
+    /// The engine of part `kind` (each engine is present once after loading).
+    pub fn engine(&self, kind: PartKind) -> Option<&EngineDef> {
+        self.engines.iter().find(|e| e.part == kind)
+    }
+
     /// The part definition of `kind` (each kind is present once after loading).
     pub fn part(&self, kind: PartKind) -> Option<&PartDef> {
         self.parts.iter().find(|p| p.part == kind)
@@ -192,6 +216,7 @@ impl ShipDef {
             ("thrust", self.thrust),
             ("turn_rate", self.turn_rate),
             ("turn_response", self.turn_response),
+            ("turn_torque", self.turn_torque),
             ("density", self.density),
             ("gun.cooldown", self.gun.cooldown),
             ("gun.range", self.gun.range),
@@ -230,6 +255,38 @@ impl ShipDef {
                 bad(
                     &format!("parts[{i}].health"),
                     format!("expected a positive number, found {}", p.health),
+                );
+            }
+        }
+        for (i, e) in self.engines.iter().enumerate() {
+            if !matches!(e.part, PartKind::LeftEngine | PartKind::RightEngine) {
+                bad(
+                    &format!("engines[{i}].part"),
+                    format!("expected LeftEngine or RightEngine, found {:?}", e.part),
+                );
+            }
+            if !e.at.is_finite() {
+                bad(
+                    &format!("engines[{i}].at"),
+                    "expected a finite point".to_string(),
+                );
+            }
+            if !(e.direction.is_finite() && (e.direction.length() - 1.0).abs() < 1e-6) {
+                bad(
+                    &format!("engines[{i}].direction"),
+                    format!(
+                        "expected a unit vector, found ({}, {})",
+                        e.direction.x, e.direction.y
+                    ),
+                );
+            }
+        }
+        for kind in [PartKind::LeftEngine, PartKind::RightEngine] {
+            let count = self.engines.iter().filter(|e| e.part == kind).count();
+            if count != 1 {
+                bad(
+                    "engines",
+                    format!("expected exactly one {kind:?} engine, found {count}"),
                 );
             }
         }
@@ -304,5 +361,31 @@ mod tests {
         );
         let err = ShipDef::from_source(&text, Path::new("ship.ron")).unwrap_err();
         assert!(err.to_string().contains("parts[3].points"), "{err}");
+    }
+}
+
+#[cfg(test)]
+mod engine_tests {
+    use super::*;
+
+    #[test]
+    fn engines_must_be_the_two_engine_parts_pushing_along_unit_vectors() {
+        let text = BUILTIN
+            .replace("(part: RightEngine, at:", "(part: Gun, at:")
+            .replace("direction: (0.0, 1.0)),\n", "direction: (0.0, 2.0)),\n");
+        let err = ShipDef::from_source(&text, Path::new("ship.ron")).unwrap_err();
+        let all = err.to_string();
+        assert!(
+            all.contains("engines[1].part: expected LeftEngine or RightEngine, found Gun"),
+            "{all}"
+        );
+        assert!(
+            all.contains("expected exactly one RightEngine engine, found 0"),
+            "{all}"
+        );
+        assert!(
+            all.contains("engines[0].direction: expected a unit vector"),
+            "{all}"
+        );
     }
 }

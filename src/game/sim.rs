@@ -1,372 +1,436 @@
-//! The headless simulation: physics, the ship and the game's entities, stepped at a fixed
-//! rate by actions. One step runs: scripts → ship control → weapons and tractor → enemies →
-//! physics → damage and effects → pickups and pads → respawn → objective.
+//! The headless simulation: the game state ([`State`]) stepped at a fixed rate by each
+//! player's actions through the one schedule ([`super::schedule::step`]), with what the
+//! presentation, the tools and the tests read of it. The reads without a player index are
+//! about player 0, the one the window plays.
 
 use super::actions::Actions;
-use super::components::Health;
-use super::components::{in_entity_order, user_data, Body, FuelCan, Piece};
+use super::components::{Bolt, FuelCan, Tow};
 use super::door::Door;
+use super::error::SetupError;
 use super::events::GameEvent;
-use super::hud::Outcome;
-use super::layers;
+use super::hud::{Hud, Outcome};
+use super::objective::{enemies_left, objective_text};
 use super::particles::Particles;
-use super::scripting::Goal;
-use super::setup::{DebrisSetup, SimSetup};
+use super::placement::{self, ShipPlacement};
+use super::schedule;
+use super::setup::SimSetup;
 use super::ship::Ship;
 use super::ship_def::ShipDef;
-use super::tractor::Tow;
-use super::weapons::BeamTrace;
+use super::snapshot::{Snapshot, UnknownComponent};
+use super::spawn::{spawn_debris, spawn_door, spawn_enemy, spawn_pad, spawn_pickup, spawn_ship};
+use super::state::{
+    BeamTrace, Clock, Fx, Player, Rules, Run, State, MAX_PARTICLES, MAX_PLAYERS, SEED,
+};
+use super::supplies::landed_pad;
+use super::tractor::{tractor_candidate, tractor_origin};
+use super::view;
 use crate::geom::Vec2;
-use crate::level::Pad;
-use crate::level::{Pickup, Template};
-use crate::physics::{Body as PhysicsBody, BodyDef, BodyHandle, ColliderDef, PhysicsWorld};
+use crate::level::{LoadedLevel, Pad};
+use crate::physics::{Body as PhysicsBody, BodyHandle, PhysicsWorld};
 use crate::rng::Pcg32;
 use crate::script::region::Region;
 use crate::script::ScriptRuntime;
+use std::sync::Arc;
 
-/// Seconds between losing a ship and the next one appearing.
-pub const RESPAWN_DELAY: f64 = 2.0;
-/// Ships at the start of a level.
-pub const LIVES: u32 = 3;
-/// Most live particles.
-pub const MAX_PARTICLES: usize = 20_000;
-/// The seed of the sim's generator: fixed, so every run of a level is the same.
-const SEED: u64 = 0x00C4_FEF1_7000_0001;
+pub use super::lives::RESPAWN_DELAY;
+pub use super::state::LIVES;
 
 /// The running simulation.
 pub struct Sim {
-    pub(super) physics: PhysicsWorld,
-    pub(super) world: hecs::World,
-    pub(super) def: ShipDef,
-    pub(super) ship: Option<Ship>,
-    pub(super) tow: Option<Tow>,
-    pub(super) rng: Pcg32,
-    pub(super) events: Vec<GameEvent>,
-    pub(super) pads: Vec<Pad>,
-    pub(super) landed_on: Option<usize>,
-    pub(super) checkpoint: (Vec2, f64),
-    pub(super) time_step: f64,
-    pub(super) steps: u64,
-    pub(super) lives: u32,
-    pub(super) score: u64,
-    pub(super) outcome: Option<Outcome>,
-    respawn_in: Option<f64>,
-    pub(super) particles: Particles,
-    pub(super) beams: Vec<BeamTrace>,
-    /// Names of the enemies destroyed during the last step.
-    pub(super) destroyed: Vec<String>,
-    pub(super) script: Option<ScriptRuntime>,
-    pub(super) doors: Vec<Door>,
-    pub(super) templates: Vec<Template>,
-    pub(super) sound_names: Vec<String>,
-    pub(super) goal: Goal,
+    state: State,
 }
 
 impl Sim {
-    /// Builds the world from a setup.
-    pub fn new(setup: &SimSetup) -> Result<Sim, String> {
+    /// Builds the world from a setup: the rock, then the doors, debris, enemies, canisters
+    /// and pads of the level, then a ship for each player at their start.
+    pub fn new(setup: &SimSetup) -> Result<Sim, SetupError> {
         if !(setup.time_step.is_finite() && setup.time_step > 0.0) {
-            return Err(format!(
-                "the time step must be a positive number of seconds, got {}",
-                setup.time_step
-            ));
+            return Err(SetupError::TimeStep(setup.time_step));
+        }
+        if !(1..=MAX_PLAYERS).contains(&setup.players) {
+            return Err(SetupError::Players {
+                got: setup.players,
+                max: MAX_PLAYERS,
+            });
+        }
+        if setup.player_starts.len() < setup.players {
+            return Err(SetupError::Starts {
+                players: setup.players,
+                starts: setup.player_starts.len(),
+            });
         }
         let mut physics = PhysicsWorld::new(setup.physics);
         for chain in &setup.rock {
             physics.add_rock(chain);
         }
-        let mut sim = Sim {
-            physics,
-            world: hecs::World::new(),
-            def: setup.ship.clone(),
-            ship: None,
-            tow: None,
-            rng: Pcg32::new(SEED),
-            events: Vec::new(),
-            pads: setup.pads.clone(),
-            landed_on: None,
-            checkpoint: setup.player_start,
-            time_step: setup.time_step,
-            steps: 0,
-            lives: LIVES,
-            score: 0,
-            outcome: None,
-            respawn_in: None,
-            particles: Particles::new(MAX_PARTICLES),
-            beams: Vec::new(),
-            destroyed: Vec::new(),
-            script: setup.script.clone(),
-            doors: Vec::new(),
+        let rules = Rules {
+            ship: setup.ship.clone(),
             templates: setup.templates.clone(),
-            sound_names: setup.sounds.clone(),
-            goal: Goal {
-                objective: setup.objective.clone(),
-                zones: setup
-                    .zones
-                    .iter()
-                    .map(|z| (z.name.clone(), Region::new(&z.shape)))
-                    .collect(),
-                countdown: None,
-            },
+            sounds: setup.sounds.clone(),
+            objective: setup.objective.clone(),
+            zones: setup
+                .zones
+                .iter()
+                .map(|z| (z.name.clone(), Region::new(&z.shape)))
+                .collect(),
+            bounds: setup.bounds,
         };
-        for m in &setup.movers {
-            let door = Door::new(m, &mut sim.physics)?;
-            sim.doors.push(door);
+        let players = setup.player_starts[..setup.players]
+            .iter()
+            .map(|&start| Player::new(start))
+            .collect();
+        let mut s = State {
+            world: hecs::World::new(),
+            physics,
+            script: setup.script.clone(),
+            rng: Pcg32::new(SEED),
+            clock: Clock {
+                steps: 0,
+                dt: setup.time_step,
+            },
+            events: Vec::new(),
+            run: Run {
+                players,
+                countdown: None,
+                outcome: None,
+            },
+            fx: Fx {
+                particles: Particles::new(MAX_PARTICLES),
+                beams: Vec::new(),
+            },
+            rules: Arc::new(rules),
+        };
+        let (world, physics) = (&mut s.world, &mut s.physics);
+        let item = |what: &str, i: usize| {
+            let item = format!("{what}[{i}]");
+            move |error| SetupError::Spawn { item, error }
+        };
+        for (i, m) in setup.movers.iter().enumerate() {
+            spawn_door(world, physics, m, i).map_err(item("movers", i))?;
         }
         for (i, d) in setup.debris.iter().enumerate() {
-            sim.spawn_debris(d)
-                .ok_or_else(|| format!("debris[{i}]: density, friction and restitution must be finite and not negative"))?;
+            spawn_debris(world, physics, d).map_err(item("debris", i))?;
         }
         for (i, e) in setup.enemies.iter().enumerate() {
-            sim.spawn_enemy(e)
-                .map_err(|m| format!("enemies[{i}]: {m}"))?;
+            spawn_enemy(world, physics, e).map_err(item("enemies", i))?;
         }
         for p in &setup.pickups {
-            sim.spawn_pickup(p);
+            spawn_pickup(world, p);
         }
-        let (start, angle) = setup.player_start;
-        let fuel = sim.def.fuel;
-        sim.ship = Some(Ship::spawn(&sim.def, &mut sim.physics, start, angle, fuel)?);
-        Ok(sim)
+        for (i, p) in setup.pads.iter().enumerate() {
+            spawn_pad(world, i, p);
+        }
+        for (i, p) in s.run.players.iter_mut().enumerate() {
+            let ship = spawn_ship(
+                world,
+                physics,
+                &setup.ship,
+                i,
+                p.checkpoint,
+                setup.ship.fuel,
+            )
+            .map_err(item("player_starts", i))?;
+            p.ship = Some(ship);
+        }
+        Ok(Sim { state: s })
     }
 
-    /// Adds a debris piece; `None` if its material numbers are invalid.
-    pub fn spawn_debris(&mut self, d: &DebrisSetup) -> Option<hecs::Entity> {
-        let entity = self.world.reserve_entity();
-        let b = self.physics.create_body(&BodyDef {
-            position: d.position,
-            angle: d.angle,
-            linear_velocity: d.velocity,
-            angular_velocity: d.angular_velocity,
-            user_data: user_data(entity),
-            ..BodyDef::default()
-        });
-        let mut c = ColliderDef::new(d.shape);
-        c.density = d.density;
-        c.friction = d.friction;
-        c.restitution = d.restitution;
-        c.filter = layers::filter(layers::DEBRIS);
-        if self.physics.add_collider(b, &c).is_none() {
-            self.physics.remove_body(b);
-            self.world.despawn(entity).ok();
-            return None;
-        }
-        let health = super::damage::piece_health(d.shape.area());
-        let piece = Piece {
-            name: d.name.clone(),
-            material: d.material,
-            health,
+    /// The simulation of a loaded level for one player, ready for its first step.
+    ///
+    /// Loading checks everything the sim needs, so this fails only on a level that did not
+    /// come from the loader (a debug build asserts it).
+    pub fn from_level(loaded: &LoadedLevel) -> Result<Sim, SetupError> {
+        let sim = SimSetup::from_level(loaded).and_then(|setup| Sim::new(&setup));
+        debug_assert!(
+            sim.is_ok(),
+            "a loaded level failed to build: {}",
+            sim.as_ref().err().map_or(String::new(), |e| e.to_string())
+        );
+        sim
+    }
+
+    /// The simulation of a loaded level for `players` players (the level must give a start
+    /// for each).
+    pub fn from_level_for(loaded: &LoadedLevel, players: usize) -> Result<Sim, SetupError> {
+        let setup = SimSetup {
+            players,
+            ..SimSetup::from_level(loaded)?
         };
-        self.world.insert(entity, (Body(b), piece)).ok()?;
-        Some(entity)
+        Sim::new(&setup)
     }
 
-    /// Adds a fuel canister.
-    pub fn spawn_pickup(&mut self, p: &Pickup) -> hecs::Entity {
-        self.world.spawn((FuelCan {
-            position: p.position,
-            fuel: p.fuel,
-        },))
+    /// Advances one fixed step with each player's actions: one [`Actions`] for one player,
+    /// or a slice of them by player index (a missing player holds nothing).
+    pub fn step<A: AsRef<[Actions]> + ?Sized>(&mut self, actions: &A) {
+        schedule::step(&mut self.state, actions.as_ref());
     }
 
-    /// Advances one fixed step with the player's actions.
-    pub fn step(&mut self, actions: &Actions) {
-        let dt = self.time_step;
-        self.events.clear();
-        self.destroyed.clear();
-        let playing = self.outcome.is_none();
-        let none = Actions::default();
-        let actions = if playing { actions } else { &none };
-        self.run_scripts(dt);
-        if let Some(ship) = self.ship.as_mut() {
-            ship.control(&self.def, &mut self.physics, actions, dt, &mut self.rng);
-        }
-        self.fire_laser(actions.fire);
-        self.update_tractor(actions);
-        self.run_enemies(dt);
-        self.physics.step(dt);
-        self.apply_contacts();
-        self.move_bolts(dt);
-        self.check_tow();
-        self.reap_enemies();
-        self.ship_lost();
-        self.collect_fuel();
-        self.land_on_pads(dt);
-        self.respawn(dt);
-        self.check_objective(dt);
-        self.contact_sparks();
-        self.engine_effects(dt);
-        let gravity = self.physics.settings().gravity;
-        self.particles.step(dt, gravity);
-        self.steps += 1;
+    /// The whole state as it is now.
+    pub fn save(&self) -> Snapshot {
+        Snapshot::save(&self.state).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// When the hull is gone: the ship bursts into pieces, a life is lost, and the next
-    /// ship is due at the checkpoint (or the level is lost).
-    fn ship_lost(&mut self) {
-        let Some(ship) = self.ship.as_ref() else {
-            return;
-        };
-        if !ship.destroyed() {
-            return;
-        }
-        let wreck = ship.wreck(&self.def, &self.physics);
-        let body = ship.body();
-        let at = self
-            .physics
-            .body(body)
-            .map_or(self.checkpoint.0, |b| b.position());
-        self.release_tow();
-        self.physics.remove_body(body);
-        self.ship = None;
-        for (poly, xf, v, w) in wreck {
-            // Each piece flies outwards from the blast as well as with the ship's motion.
-            let out = (xf.p - at).normalize_or_zero();
-            let kick = 3.0 + 2.0 * self.rng.next_f64();
-            let spin = (self.rng.next_f64() - 0.5) * 6.0;
-            self.spawn_debris(&DebrisSetup {
-                velocity: v + out * kick,
-                angular_velocity: w + spin,
-                name: None,
-                material: crate::level::Material::Metal,
-                density: self.def.density,
-                friction: self.def.friction,
-                restitution: self.def.restitution,
-                ..DebrisSetup::new(poly.into(), xf.p, xf.q.angle())
-            });
-        }
-        self.events.push(GameEvent::Explosion {
-            point: at,
-            size: 2.0,
-        });
-        self.events.push(GameEvent::ShipLost);
-        self.lives = self.lives.saturating_sub(1);
-        if self.lives == 0 {
-            self.outcome.get_or_insert(Outcome::Lost);
-        } else {
-            self.respawn_in = Some(RESPAWN_DELAY);
+    /// The whole state, or which entity holds a component the snapshot does not know.
+    pub fn try_save(&self) -> Result<Snapshot, UnknownComponent> {
+        Snapshot::save(&self.state)
+    }
+
+    /// Puts the whole state back as `snapshot` holds it.
+    pub fn restore(&mut self, snapshot: &Snapshot) {
+        snapshot.restore(&mut self.state);
+    }
+
+    /// A new sim in the state `snapshot` holds.
+    pub fn from_snapshot(snapshot: &Snapshot) -> Sim {
+        Sim {
+            state: snapshot.to_state(),
         }
     }
 
-    fn respawn(&mut self, dt: f64) {
-        let Some(t) = self.respawn_in.as_mut() else {
-            return;
-        };
-        *t -= dt;
-        if *t > 0.0 {
-            return;
-        }
-        self.respawn_in = None;
-        let (at, angle) = self.checkpoint;
-        if let Ok(ship) = Ship::spawn(&self.def, &mut self.physics, at, angle, self.def.fuel) {
-            self.ship = Some(ship);
-            self.events.push(GameEvent::Respawn);
+    /// The state hash (see [`State::hash`]).
+    pub fn state_hash(&self) -> u64 {
+        self.state.hash()
+    }
+
+    /// The whole state (read only).
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// How many players fly.
+    pub fn players(&self) -> usize {
+        self.state.run.players.len()
+    }
+
+    /// Player `i`: lives, score, checkpoint, ship.
+    pub fn player(&self, i: usize) -> Option<&Player> {
+        self.state.run.players.get(i)
+    }
+
+    /// What the HUD shows of player 0 after the last step.
+    pub fn hud(&self) -> Hud {
+        view::hud(&self.state, 0)
+    }
+
+    /// What the HUD shows of player `i`.
+    pub fn hud_of(&self, i: usize) -> Hud {
+        view::hud(&self.state, i)
+    }
+
+    /// What the level asks of the players, in a short sentence for the HUD.
+    pub fn objective_text(&self) -> String {
+        objective_text(&self.state.world, &self.state.rules, &self.state.run)
+    }
+
+    /// Where player `i`'s camera looks: their ship, or while they wait for the next one,
+    /// their checkpoint.
+    pub fn camera_target(&self, i: usize) -> Option<Vec2> {
+        let ship = view::ship_body(&self.state, i).and_then(|b| self.state.physics.body(b));
+        match ship {
+            Some(b) => Some(b.position()),
+            None => self.player(i).map(|p| p.checkpoint.0),
         }
     }
 
     /// Live particles (sparks, dust, exhaust, explosions), for drawing.
     pub fn particles(&self) -> &Particles {
-        &self.particles
+        &self.state.fx.particles
     }
 
     /// Laser beams fired in the last moments, for drawing.
     pub fn beams(&self) -> &[BeamTrace] {
-        &self.beams
+        &self.state.fx.beams
     }
 
     /// The zone scripts' state (flags, counters, zones), if the level has scripts.
     pub fn script(&self) -> Option<&ScriptRuntime> {
-        self.script.as_ref()
+        self.state.script.as_ref()
     }
 
-    /// The doors and lifts, in level order.
-    pub fn doors(&self) -> &[Door] {
-        &self.doors
+    /// The doors and lifts with their bodies, in level order.
+    pub fn doors(&self) -> Vec<(BodyHandle, Door)> {
+        view::doors(&self.state)
     }
 
-    /// Enemies left, by kind: turrets, drones and reactors together.
+    /// Enemies left: turrets, drones and reactors together.
     pub fn enemies_left(&self) -> usize {
-        self.world.query::<&Health>().iter().count()
+        enemies_left(&self.state.world)
     }
 
     /// The physics world (read only).
     pub fn physics(&self) -> &PhysicsWorld {
-        &self.physics
+        &self.state.physics
     }
 
-    /// The entity world (read only): debris pieces, enemies, pickups.
+    /// The entity world (read only).
     pub fn entities(&self) -> &hecs::World {
-        &self.world
+        &self.state.world
     }
 
     /// The ship's definition.
     pub fn ship_def(&self) -> &ShipDef {
-        &self.def
+        &self.state.rules.ship
     }
 
-    /// The ship while it flies.
-    pub fn ship_state(&self) -> Option<&Ship> {
-        self.ship.as_ref()
+    /// Player 0's ship while it flies.
+    pub fn ship_state(&self) -> Option<Ship> {
+        view::ship_state(&self.state, 0)
     }
 
-    /// The ship's body handle, if a ship is flying.
+    /// Player `i`'s ship while it flies.
+    pub fn ship_state_of(&self, i: usize) -> Option<Ship> {
+        view::ship_state(&self.state, i)
+    }
+
+    /// Player 0's ship's body handle, while it flies.
     pub fn ship_handle(&self) -> Option<BodyHandle> {
-        self.ship.as_ref().map(Ship::body)
+        view::ship_body(&self.state, 0)
     }
 
-    /// The ship's body, if a ship is flying.
+    /// Player `i`'s ship's body handle, while it flies.
+    pub fn ship_handle_of(&self, i: usize) -> Option<BodyHandle> {
+        view::ship_body(&self.state, i)
+    }
+
+    /// Player 0's ship's body, while it flies.
     pub fn ship(&self) -> Option<&PhysicsBody> {
-        self.physics.body(self.ship_handle()?)
+        self.ship_of(0)
     }
 
-    /// The debris bodies, oldest first.
+    /// Player `i`'s ship's body, while it flies.
+    pub fn ship_of(&self, i: usize) -> Option<&PhysicsBody> {
+        self.state.physics.body(self.ship_handle_of(i)?)
+    }
+
+    /// The debris bodies, in id order.
     pub fn debris(&self) -> Vec<BodyHandle> {
-        in_entity_order(
-            self.world
-                .query::<(hecs::Entity, &Body, &Piece)>()
-                .iter()
-                .map(|(e, b, _)| (user_data(e), b.0))
-                .collect(),
-        )
+        view::debris(&self.state)
+    }
+
+    /// Fuel canisters still waiting, in id order.
+    pub fn fuel_cans(&self) -> Vec<FuelCan> {
+        view::fuel_cans(&self.state)
+    }
+
+    /// The landing pads, in level order.
+    pub fn pads(&self) -> Vec<Pad> {
+        view::pads(&self.state)
+    }
+
+    /// Each turret's base and the direction its barrel points (radians, 0 is up).
+    pub fn turrets(&self) -> Vec<(Vec2, f64)> {
+        view::turrets(&self.state)
+    }
+
+    /// Bolts in flight, for drawing.
+    pub fn bolts(&self) -> Vec<Bolt> {
+        view::bolts(&self.state)
+    }
+
+    /// Whether `body` is an enemy's.
+    pub fn is_enemy(&self, body: BodyHandle) -> bool {
+        view::is_enemy(&self.state, body)
     }
 
     /// What happened during the last step.
     pub fn events(&self) -> &[GameEvent] {
-        &self.events
+        &self.state.events
     }
 
-    /// Fuel left, seconds of thrust (0 while no ship flies).
+    /// Player 0's fuel, seconds of thrust (0 while no ship flies).
     pub fn fuel(&self) -> f64 {
-        self.ship.as_ref().map_or(0.0, Ship::fuel)
+        self.ship_state().map_or(0.0, |s| s.fuel())
     }
 
-    /// Ships left, the one flying included.
+    /// Player 0's ships left, the one flying included.
     pub fn lives(&self) -> u32 {
-        self.lives
+        self.player(0).map_or(0, |p| p.lives)
     }
 
-    /// Points scored.
+    /// Player 0's points.
     pub fn score(&self) -> u64 {
-        self.score
+        self.player(0).map_or(0, |p| p.score)
     }
 
-    /// Where the next ship appears, and its angle.
+    /// Where player 0's next ship appears, and its angle.
     pub fn checkpoint(&self) -> (Vec2, f64) {
-        self.checkpoint
+        self.player(0).map_or((Vec2::ZERO, 0.0), |p| p.checkpoint)
     }
 
     /// How the level ended, once it has.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
+        self.state.run.outcome
     }
 
     /// Steps taken.
     pub fn steps(&self) -> u64 {
-        self.steps
+        self.state.clock.steps
     }
 
     /// The fixed step, seconds.
     pub fn time_step(&self) -> f64 {
-        self.time_step
+        self.state.clock.dt
+    }
+
+    /// Player 0's emitter position and nose direction, if their ship flies.
+    pub fn tractor_origin(&self) -> Option<(Vec2, Vec2)> {
+        tractor_origin(&self.state.physics, self.ship_def(), self.ship_handle()?)
+    }
+
+    /// The piece player 0's beam holds and where the beam ends on it.
+    pub fn tow(&self) -> Option<(BodyHandle, Vec2)> {
+        let ship = view::ship_entity(&self.state, 0)?;
+        let tow = *self.state.world.get::<&Tow>(ship).ok()?;
+        Some((tow.body, self.state.physics.body(tow.body)?.position()))
+    }
+
+    /// The piece player 0's beam would lock now.
+    pub fn tractor_candidate(&self) -> Option<BodyHandle> {
+        let s = &self.state;
+        tractor_candidate(&s.world, &s.physics, &s.rules.ship, self.ship_handle()?)
+    }
+
+    /// The index of the pad player 0's ship rests on, if it has landed.
+    pub fn landed_pad(&self) -> Option<usize> {
+        let s = &self.state;
+        let pad = landed_pad(&s.world, &s.physics, self.ship_handle()?)?;
+        let spot = s.world.get::<&super::components::PadSpot>(pad).ok()?;
+        Some(spot.index)
+    }
+
+    /// Where player 0's ship is and how it moves; `None` while no ship flies.
+    pub fn ship_placement(&self) -> Option<ShipPlacement> {
+        placement::ship_placement(&self.state, 0)
+    }
+
+    /// Moves player 0's ship to `place` (see [`placement::place_ship`]).
+    pub fn place_ship(&mut self, place: &ShipPlacement) -> bool {
+        placement::place_ship(&mut self.state, 0, place)
+    }
+
+    /// The corners of player 0's ship's parts, world frame.
+    pub fn ship_corners(&self) -> Vec<Vec2> {
+        placement::ship_corners(&self.state, 0)
+    }
+
+    /// Whether player 0's ship touches rock or another body.
+    pub fn ship_overlaps(&self) -> bool {
+        placement::ship_overlaps(&self.state, 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_component_the_snapshot_does_not_know_is_an_error_not_a_silent_loss() {
+        let mut sim = Sim::new(&SimSetup::empty(Vec2::ZERO)).unwrap();
+        assert!(sim.try_save().is_ok());
+        struct Stray;
+        let stray = sim.state.world.spawn((Stray,));
+        let e = sim.try_save().unwrap_err();
+        assert_eq!(e.entity, stray.to_bits().get());
+        assert_eq!((e.found, e.copied), (1, 0));
     }
 }

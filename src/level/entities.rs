@@ -131,28 +131,49 @@ pub enum Material {
     Wood,
 }
 
-/// An enemy.
+/// A turret: how it fights. The one definition of a turret, whether the level places it
+/// in `enemies` (at its `position` and `angle`) or a zone's `Spawn` makes it from
+/// `templates` (where the action says).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TurretDef {
+    /// Unique name (the template's name, for one spawned from a template).
+    pub name: String,
+    /// Seconds between shots (default 2).
+    pub fire_interval: f64,
+    /// How far it sees (m, default 30).
+    pub range: f64,
+    /// Hits to destroy (default 3).
+    pub health: u32,
+}
+
+/// A drone: where it patrols and how it fights. The one definition of a drone, whether the
+/// level places it in `enemies` (its `path` is where it flies, from the first point) or a
+/// zone's `Spawn` makes it from `templates` (it starts at the spawn point and its `path`
+/// is relative to it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DroneDef {
+    /// Unique name (the template's name, for one spawned from a template).
+    pub name: String,
+    /// Patrol points (m).
+    pub path: Vec<Vec2>,
+    /// Speed (m/s, default 3).
+    pub speed: f64,
+    /// Hits to destroy (default 2).
+    pub health: u32,
+}
+
+/// An enemy placed in the level.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(from = "RawEnemy", into = "RawEnemy")]
 pub enum Enemy {
     /// A fixed gun that tracks the ship.
     Turret {
-        /// Unique name.
-        name: String,
+        /// What it is.
+        turret: TurretDef,
         /// Position (m).
         position: Vec2,
         /// Direction it faces at rest (radians, default 0 = up).
-        #[serde(default)]
         angle: f64,
-        /// Seconds between shots (default 2).
-        #[serde(default = "default_fire_interval")]
-        fire_interval: f64,
-        /// How far it sees (m, default 30).
-        #[serde(default = "default_range")]
-        range: f64,
-        /// Hits to destroy (default 3).
-        #[serde(default = "default_health")]
-        health: u32,
     },
     /// The heart of an enemy base: it does not fight back, but destroying it may start the
     /// escape countdown.
@@ -162,25 +183,128 @@ pub enum Enemy {
         /// Centre (m).
         position: Vec2,
         /// Radius (m, default 1.5).
-        #[serde(default = "default_reactor_radius")]
         radius: f64,
         /// Hits to destroy (default 12).
+        health: u32,
+    },
+    /// A flying enemy that patrols a path (at least 1 point; it starts at the first).
+    Drone(DroneDef),
+}
+
+/// An enemy as the level file writes it: one flat entry per enemy.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Enemy")]
+enum RawEnemy {
+    Turret {
+        name: String,
+        position: Vec2,
+        #[serde(default)]
+        angle: f64,
+        #[serde(default = "default_fire_interval")]
+        fire_interval: f64,
+        #[serde(default = "default_range")]
+        range: f64,
+        #[serde(default = "default_health")]
+        health: u32,
+    },
+    Reactor {
+        name: String,
+        position: Vec2,
+        #[serde(default = "default_reactor_radius")]
+        radius: f64,
         #[serde(default = "default_reactor_health")]
         health: u32,
     },
-    /// A flying enemy that patrols a path.
     Drone {
-        /// Unique name.
         name: String,
-        /// Patrol points (m), at least 1; the drone starts at the first.
         path: Vec<Vec2>,
-        /// Speed (m/s, default 3).
         #[serde(default = "default_drone_speed")]
         speed: f64,
-        /// Hits to destroy (default 2).
         #[serde(default = "default_drone_health")]
         health: u32,
     },
+}
+
+impl From<RawEnemy> for Enemy {
+    fn from(raw: RawEnemy) -> Enemy {
+        match raw {
+            RawEnemy::Turret {
+                name,
+                position,
+                angle,
+                fire_interval,
+                range,
+                health,
+            } => Enemy::Turret {
+                turret: TurretDef {
+                    name,
+                    fire_interval,
+                    range,
+                    health,
+                },
+                position,
+                angle,
+            },
+            RawEnemy::Reactor {
+                name,
+                position,
+                radius,
+                health,
+            } => Enemy::Reactor {
+                name,
+                position,
+                radius,
+                health,
+            },
+            RawEnemy::Drone {
+                name,
+                path,
+                speed,
+                health,
+            } => Enemy::Drone(DroneDef {
+                name,
+                path,
+                speed,
+                health,
+            }),
+        }
+    }
+}
+
+impl From<Enemy> for RawEnemy {
+    fn from(enemy: Enemy) -> RawEnemy {
+        match enemy {
+            Enemy::Turret {
+                turret,
+                position,
+                angle,
+            } => RawEnemy::Turret {
+                name: turret.name,
+                position,
+                angle,
+                fire_interval: turret.fire_interval,
+                range: turret.range,
+                health: turret.health,
+            },
+            Enemy::Reactor {
+                name,
+                position,
+                radius,
+                health,
+            } => RawEnemy::Reactor {
+                name,
+                position,
+                radius,
+                health,
+            },
+            Enemy::Drone(d) => RawEnemy::Drone {
+                name: d.name,
+                path: d.path,
+                speed: d.speed,
+                health: d.health,
+            },
+        }
+    }
 }
 
 pub(super) fn default_fire_interval() -> f64 {
@@ -209,9 +333,9 @@ impl Enemy {
     /// The enemy's name.
     pub fn name(&self) -> &str {
         match self {
-            Enemy::Turret { name, .. }
-            | Enemy::Drone { name, .. }
-            | Enemy::Reactor { name, .. } => name,
+            Enemy::Turret { turret, .. } => &turret.name,
+            Enemy::Drone(d) => &d.name,
+            Enemy::Reactor { name, .. } => name,
         }
     }
 }

@@ -65,12 +65,14 @@ pub const MAX_SECONDS: f64 = 86_400.0;
 /// pieces faster buries its spawn point under a pile that crushes the lowest through the
 /// floor within seconds.
 pub const MIN_PERIOD: f64 = 0.1;
+/// Most player starts a level may give: the players a sim can take.
+pub const MAX_STARTS: usize = 4;
 /// Most fuel a pickup may hold, and the fastest a pad may refuel (seconds of thrust).
 pub const MAX_FUEL: f64 = 1.0e4;
 
 /// Every limit above by name, with its value: what tests probe and the documentation must
 /// state.
-pub const ALL: [(&str, f64); 25] = [
+pub const ALL: [(&str, f64); 26] = [
     ("MAX_COORDINATE", MAX_COORDINATE),
     ("MAX_BRUSH_SIZE", MAX_BRUSH_SIZE),
     ("MAX_POLYGON_POINTS", MAX_POLYGON_POINTS as f64),
@@ -94,6 +96,7 @@ pub const ALL: [(&str, f64); 25] = [
     ("MAX_SECONDS", MAX_SECONDS),
     ("MIN_PERIOD", MIN_PERIOD),
     ("MAX_FUEL", MAX_FUEL),
+    ("MAX_STARTS", MAX_STARTS as f64),
     ("MIN_RADIUS", MIN_BODY_SIZE / 2.0),
     ("MAX_RADIUS", MAX_BODY_SIZE / 2.0),
 ];

@@ -97,16 +97,26 @@ pub fn load_level_source(source: &str, path: &Path) -> Result<LoadedLevel, Level
 /// checkpoint a script sets), every piece of debris, every drone, and every piece or drone a
 /// script spawns. Each must be in open space, or the solver would shoot it out of the rock.
 fn body_starts(level: &Level) -> Vec<(String, Vec2)> {
-    let mut starts = vec![(
-        "player_start.position".to_string(),
-        level.player_start.position,
-    )];
+    let single = level
+        .player_start
+        .iter()
+        .map(|s| ("player_start.position".to_string(), s.position));
+    let several = level
+        .player_starts
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (format!("player_starts[{i}].position"), s.position));
+    let mut starts: Vec<(String, Vec2)> = single.chain(several).collect();
     for (i, d) in level.debris.iter().enumerate() {
         starts.push((format!("debris[{i}].position"), d.position));
     }
     for (i, e) in level.enemies.iter().enumerate() {
-        if let Enemy::Drone { path, .. } = e {
-            starts.extend(path.first().map(|p| (format!("enemies[{i}].path[0]"), *p)));
+        if let Enemy::Drone(d) = e {
+            starts.extend(
+                d.path
+                    .first()
+                    .map(|p| (format!("enemies[{i}].path[0]"), *p)),
+            );
         }
     }
     let moves = |name: &str| {

@@ -30,9 +30,12 @@ mod validate_shapes;
 pub mod watch;
 
 pub use build::{world_brushes, LoadedLevel};
-pub use entities::{Debris, DebrisShape, Enemy, Flair, Material, MeshSource, Mover, MoverKind};
+pub use entities::{
+    Debris, DebrisShape, DroneDef, Enemy, Flair, Material, MeshSource, Mover, MoverKind, TurretDef,
+};
 pub use error::{LevelErrors, Problem};
 pub use items::{Pad, Pickup};
+pub use limits::MAX_STARTS;
 pub use load::{load_level, load_level_source};
 pub use mesh_path::MeshFolders;
 pub use meshes::{load_mesh, load_mesh_file};

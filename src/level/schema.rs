@@ -41,8 +41,18 @@ pub struct Level {
     /// Loose convex pieces the player can push, grab and throw.
     #[serde(default)]
     pub debris: Vec<Debris>,
-    /// Where the ship appears.
-    pub player_start: PlayerStart,
+    /// Where the ship appears, for a level of one start (the older form of
+    /// `player_starts`); give one or the other.
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "bare"
+    )]
+    pub player_start: Option<PlayerStart>,
+    /// Where each player's ship appears, player 1 first: 1 to 4 starts.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub player_starts: Vec<PlayerStart>,
     /// Turrets and drones.
     #[serde(default)]
     pub enemies: Vec<Enemy>,
@@ -73,6 +83,30 @@ pub struct Level {
     /// Fuel canisters.
     #[serde(default)]
     pub pickups: Vec<Pickup>,
+}
+
+/// `player_start: (...)` is written without `Some`: a field that is there is present.
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<PlayerStart>, D::Error> {
+    PlayerStart::deserialize(d).map(Some)
+}
+
+/// Writes `player_start` as it is read: without `Some`.
+fn bare<S: serde::Serializer>(start: &Option<PlayerStart>, s: S) -> Result<S::Ok, S::Error> {
+    match start {
+        Some(p) => p.serialize(s),
+        None => s.serialize_none(),
+    }
+}
+
+impl Level {
+    /// The players' starts, player 1 first: `player_starts`, or the one `player_start`.
+    pub fn starts(&self) -> Vec<PlayerStart> {
+        if self.player_starts.is_empty() {
+            self.player_start.iter().cloned().collect()
+        } else {
+            self.player_starts.clone()
+        }
+    }
 }
 
 /// The default gravity: 4 m/s² downwards.

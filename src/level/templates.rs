@@ -3,14 +3,15 @@
 
 use super::entities::{
     default_drone_health, default_drone_speed, default_fire_interval, default_friction,
-    default_health, default_range, default_restitution, one, DebrisShape, Material,
+    default_health, default_range, default_restitution, one, DebrisShape, DroneDef, Material,
+    TurretDef,
 };
 use crate::geom::Vec2;
 use serde::{Deserialize, Serialize};
 
 /// An entity that `Spawn` actions create, at the point and angle the action gives.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(from = "RawTemplate", into = "RawTemplate")]
 pub enum Template {
     /// A loose convex piece, like an entry of `debris`.
     Debris {
@@ -19,60 +20,163 @@ pub enum Template {
         /// Its shape, in its own frame.
         shape: DebrisShape,
         /// Initial velocity (m/s, default zero).
-        #[serde(default)]
         velocity: Vec2,
         /// Initial angular velocity (rad/s, default 0).
-        #[serde(default)]
         angular_velocity: f64,
         /// Density (kg/m², default 1).
-        #[serde(default = "one")]
         density: f64,
         /// Friction coefficient (default 0.6).
-        #[serde(default = "default_friction")]
         friction: f64,
         /// Restitution, 0 to 1 (default 0.1).
-        #[serde(default = "default_restitution")]
         restitution: f64,
         /// What it is made of (default `Rock`).
-        #[serde(default)]
         material: Material,
     },
-    /// A fixed gun, like a `Turret` in `enemies`.
-    Turret {
-        /// Unique template name.
-        name: String,
-        /// Seconds between shots (default 2).
-        #[serde(default = "default_fire_interval")]
-        fire_interval: f64,
-        /// How far it sees (m, default 30).
-        #[serde(default = "default_range")]
-        range: f64,
-        /// Hits to destroy (default 3).
-        #[serde(default = "default_health")]
-        health: u32,
-    },
-    /// A patrolling drone, like a `Drone` in `enemies`.
-    Drone {
-        /// Unique template name.
-        name: String,
-        /// Patrol points relative to the spawn point (m, default: only the spawn point).
-        #[serde(default)]
-        path: Vec<Vec2>,
-        /// Speed (m/s, default 3).
-        #[serde(default = "default_drone_speed")]
-        speed: f64,
-        /// Hits to destroy (default 2).
-        #[serde(default = "default_drone_health")]
-        health: u32,
-    },
+    /// A fixed gun: the same definition as a `Turret` in `enemies`.
+    Turret(TurretDef),
+    /// A patrolling drone: the same definition as a `Drone` in `enemies`, its path relative
+    /// to the spawn point (default: only the spawn point).
+    Drone(DroneDef),
     /// A fuel canister the ship collects by flying into it.
     Fuel {
         /// Unique template name.
         name: String,
         /// Fuel it holds, seconds of thrust (default 20, as a level's `pickups`).
+        fuel: f64,
+    },
+}
+
+/// A template as the level file writes it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Template")]
+enum RawTemplate {
+    Debris {
+        name: String,
+        shape: DebrisShape,
+        #[serde(default)]
+        velocity: Vec2,
+        #[serde(default)]
+        angular_velocity: f64,
+        #[serde(default = "one")]
+        density: f64,
+        #[serde(default = "default_friction")]
+        friction: f64,
+        #[serde(default = "default_restitution")]
+        restitution: f64,
+        #[serde(default)]
+        material: Material,
+    },
+    Turret {
+        name: String,
+        #[serde(default = "default_fire_interval")]
+        fire_interval: f64,
+        #[serde(default = "default_range")]
+        range: f64,
+        #[serde(default = "default_health")]
+        health: u32,
+    },
+    Drone {
+        name: String,
+        #[serde(default)]
+        path: Vec<Vec2>,
+        #[serde(default = "default_drone_speed")]
+        speed: f64,
+        #[serde(default = "default_drone_health")]
+        health: u32,
+    },
+    Fuel {
+        name: String,
         #[serde(default = "default_fuel")]
         fuel: f64,
     },
+}
+
+impl From<RawTemplate> for Template {
+    fn from(raw: RawTemplate) -> Template {
+        match raw {
+            RawTemplate::Debris {
+                name,
+                shape,
+                velocity,
+                angular_velocity,
+                density,
+                friction,
+                restitution,
+                material,
+            } => Template::Debris {
+                name,
+                shape,
+                velocity,
+                angular_velocity,
+                density,
+                friction,
+                restitution,
+                material,
+            },
+            RawTemplate::Turret {
+                name,
+                fire_interval,
+                range,
+                health,
+            } => Template::Turret(TurretDef {
+                name,
+                fire_interval,
+                range,
+                health,
+            }),
+            RawTemplate::Drone {
+                name,
+                path,
+                speed,
+                health,
+            } => Template::Drone(DroneDef {
+                name,
+                path,
+                speed,
+                health,
+            }),
+            RawTemplate::Fuel { name, fuel } => Template::Fuel { name, fuel },
+        }
+    }
+}
+
+impl From<Template> for RawTemplate {
+    fn from(t: Template) -> RawTemplate {
+        match t {
+            Template::Debris {
+                name,
+                shape,
+                velocity,
+                angular_velocity,
+                density,
+                friction,
+                restitution,
+                material,
+            } => RawTemplate::Debris {
+                name,
+                shape,
+                velocity,
+                angular_velocity,
+                density,
+                friction,
+                restitution,
+                material,
+            },
+            Template::Turret(d) => RawTemplate::Turret {
+                name: d.name,
+                fire_interval: d.fire_interval,
+                range: d.range,
+                health: d.health,
+            },
+            Template::Drone(d) => RawTemplate::Drone {
+                name: d.name,
+                path: d.path,
+                speed: d.speed,
+                health: d.health,
+            },
+            Template::Fuel { name, fuel } => RawTemplate::Fuel { name, fuel },
+        }
+    }
 }
 
 fn default_fuel() -> f64 {
@@ -83,10 +187,9 @@ impl Template {
     /// The template's name.
     pub fn name(&self) -> &str {
         match self {
-            Template::Debris { name, .. }
-            | Template::Turret { name, .. }
-            | Template::Drone { name, .. }
-            | Template::Fuel { name, .. } => name,
+            Template::Debris { name, .. } | Template::Fuel { name, .. } => name,
+            Template::Turret(d) => &d.name,
+            Template::Drone(d) => &d.name,
         }
     }
 }

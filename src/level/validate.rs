@@ -5,11 +5,11 @@ use super::entities::Enemy;
 use super::items::{Pad, Pickup};
 use super::limits::{
     MAX_ANGLE, MAX_BODY_SIZE, MAX_FLAIR_SCALE, MAX_FUEL, MAX_ITERATIONS, MAX_PATH_SPEED,
-    MAX_SUBSTEPS, MAX_TIME_STEP, MIN_BODY_SIZE, MIN_TIME_STEP,
+    MAX_STARTS, MAX_SUBSTEPS, MAX_TIME_STEP, MIN_BODY_SIZE, MIN_TIME_STEP,
 };
 use super::names::Names;
 use super::schema::{Level, LEVEL_VERSION};
-use super::validate_bodies::{debris_body, turret};
+use super::validate_bodies::{debris_body, drone, turret};
 use super::validate_shapes::Checker;
 
 /// Every problem of `level` as (item path, message), in the order of the file's sections.
@@ -82,22 +82,19 @@ pub fn validate(level: &Level) -> Vec<(String, String)> {
         c.finite(&format!("{p}.angle"), d.angle, MAX_ANGLE);
         debris_body(&mut c, &p, &d.into());
     }
-    c.point("player_start.position", level.player_start.position);
-    c.finite("player_start.angle", level.player_start.angle, MAX_ANGLE);
+    starts(&mut c, level);
     for (i, e) in level.enemies.iter().enumerate() {
         let p = format!("enemies[{i}]");
         names.add(&mut c, &p, e.name());
         match e {
             Enemy::Turret {
+                turret: def,
                 position,
                 angle,
-                fire_interval,
-                range,
-                ..
             } => {
                 c.point(&format!("{p}.position"), *position);
                 c.finite(&format!("{p}.angle"), *angle, MAX_ANGLE);
-                turret(&mut c, &p, *fire_interval, *range);
+                turret(&mut c, &p, def);
             }
             Enemy::Reactor {
                 position, radius, ..
@@ -111,12 +108,12 @@ pub fn validate(level: &Level) -> Vec<(String, String)> {
                     false,
                 );
             }
-            Enemy::Drone { path, speed, .. } => {
-                if path.is_empty() {
+            Enemy::Drone(d) => {
+                // Placed in the level, a drone starts at its path's first point.
+                if d.path.is_empty() {
                     c.fail(format!("{p}.path"), "expected at least one point");
                 }
-                c.points(&format!("{p}.path"), path);
-                c.number(&format!("{p}.speed"), *speed, 0.0, MAX_PATH_SPEED, true);
+                drone(&mut c, &p, d);
             }
         }
     }
@@ -186,5 +183,35 @@ fn validate_items(c: &mut Checker, pads: &[Pad], pickups: &[Pickup]) {
         name(c, path.clone(), &p.name);
         c.point(&format!("{path}.position"), p.position);
         c.number(&format!("{path}.fuel"), p.fuel, 0.0, MAX_FUEL, true);
+    }
+}
+
+/// Checks the players' starts: `player_start` or `player_starts` (not both), 1 to
+/// [`MAX_STARTS`] of them, each at a point in range and a finite angle.
+fn starts(c: &mut Checker, level: &Level) {
+    match (&level.player_start, level.player_starts.len()) {
+        (Some(_), n) if n > 0 => c.fail(
+            "player_starts",
+            "expected either `player_start` or `player_starts`, not both",
+        ),
+        (None, 0) => c.fail(
+            "player_starts",
+            format!(
+                "expected `player_starts: [(position: (x, y)), ...]` with 1 to {MAX_STARTS} starts, or one `player_start`"
+            ),
+        ),
+        (_, n) if n > MAX_STARTS => c.fail(
+            "player_starts",
+            format!("expected at most {MAX_STARTS} starts, got {n}"),
+        ),
+        _ => {}
+    }
+    if let Some(s) = &level.player_start {
+        c.point("player_start.position", s.position);
+        c.finite("player_start.angle", s.angle, MAX_ANGLE);
+    }
+    for (i, s) in level.player_starts.iter().enumerate() {
+        c.point(&format!("player_starts[{i}].position"), s.position);
+        c.finite(&format!("player_starts[{i}].angle"), s.angle, MAX_ANGLE);
     }
 }

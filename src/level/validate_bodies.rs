@@ -1,9 +1,11 @@
-//! Checks on the bodies a level places and a script spawns alike: a debris piece's shape,
-//! motion and material, and a turret's numbers.
+//! Checks on the bodies a level places and a script spawns alike, one function per kind:
+//! a debris piece's shape, motion and material, and the one turret and drone definitions
+//! (the same checks for one placed in `enemies` and one in `templates`).
 
-use super::entities::{Debris, DebrisShape};
+use super::entities::{Debris, DebrisShape, DroneDef, TurretDef};
 use super::limits::{
-    MAX_BRUSH_SIZE, MAX_DENSITY, MAX_FIRE_INTERVAL, MAX_FRICTION, MAX_SPEED, MAX_SPIN, MIN_DENSITY,
+    MAX_BRUSH_SIZE, MAX_DENSITY, MAX_FIRE_INTERVAL, MAX_FRICTION, MAX_PATH_SPEED, MAX_SPEED,
+    MAX_SPIN, MIN_DENSITY,
 };
 use super::validate_shapes::{show, Checker};
 use crate::geom::Vec2;
@@ -72,14 +74,21 @@ pub(super) fn debris_body(c: &mut Checker, p: &str, d: &DebrisBody) {
     c.number(&format!("{p}.restitution"), d.restitution, 0.0, 1.0, false);
 }
 
-/// Checks a turret's numbers (a level's or a template's).
-pub(super) fn turret(c: &mut Checker, p: &str, fire_interval: f64, range: f64) {
+/// Checks a turret's definition (a level's or a template's), at item path `p`.
+pub(super) fn turret(c: &mut Checker, p: &str, d: &TurretDef) {
     c.number(
         &format!("{p}.fire_interval"),
-        fire_interval,
+        d.fire_interval,
         0.0,
         MAX_FIRE_INTERVAL,
         true,
     );
-    c.number(&format!("{p}.range"), range, 0.0, MAX_BRUSH_SIZE, true);
+    c.number(&format!("{p}.range"), d.range, 0.0, MAX_BRUSH_SIZE, true);
+}
+
+/// Checks a drone's definition (a level's or a template's), at item path `p`. A drone
+/// placed in the level also needs a first point to start at, which the caller checks.
+pub(super) fn drone(c: &mut Checker, p: &str, d: &DroneDef) {
+    c.points(&format!("{p}.path"), &d.path);
+    c.number(&format!("{p}.speed"), d.speed, 0.0, MAX_PATH_SPEED, true);
 }

@@ -3,12 +3,12 @@
 //! declared; an unknown one is an error at the item that uses it, listing the known names.
 
 use super::entities::MoverKind;
-use super::limits::{MAX_ANGLE, MAX_COUNTDOWN, MAX_FUEL, MAX_PATH_SPEED, MAX_SECONDS, MIN_PERIOD};
+use super::limits::{MAX_ANGLE, MAX_COUNTDOWN, MAX_FUEL, MAX_SECONDS, MIN_PERIOD};
 use super::names::{known, list, unique_list, Names};
 use super::schema::Level;
 use super::script::{Action, Condition, Objective, Trigger, Who};
 use super::templates::Template;
-use super::validate_bodies::{debris_body, turret, DebrisBody};
+use super::validate_bodies::{debris_body, drone, turret, DebrisBody};
 use super::validate_shapes::Checker;
 
 /// The names a script may refer to, by kind.
@@ -159,15 +159,8 @@ fn template(c: &mut Checker, p: &str, t: &Template) {
                 restitution: *restitution,
             },
         ),
-        Template::Turret {
-            fire_interval,
-            range,
-            ..
-        } => turret(c, p, *fire_interval, *range),
-        Template::Drone { path, speed, .. } => {
-            c.points(&format!("{p}.path"), path);
-            c.number(&format!("{p}.speed"), *speed, 0.0, MAX_PATH_SPEED, true);
-        }
+        Template::Turret(d) => turret(c, p, d),
+        Template::Drone(d) => drone(c, p, d),
         Template::Fuel { fuel, .. } => {
             c.number(&format!("{p}.fuel"), *fuel, 0.0, MAX_FUEL, true);
         }

@@ -64,6 +64,11 @@ pub enum ScriptCommand {
     Win,
     /// The level is lost.
     Lose,
-    /// Destroy the ship.
-    KillShip,
+    /// Destroy ships: those of `ships` (ids, as [`super::Tracked`] gives them), or every
+    /// ship when it is empty. The runtime fills in the ships inside the zone whose action
+    /// this is.
+    KillShips {
+        /// The ships' ids; empty for every ship.
+        ships: Vec<u64>,
+    },
 }

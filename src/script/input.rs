@@ -17,8 +17,8 @@ pub struct Tracked<'a> {
 /// Positions of everything zones watch, for one step.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct ScriptInput<'a> {
-    /// The player's ship, if it exists.
-    pub player: Option<Vec2>,
+    /// Every player's flying ship (a ship's id stays its own while it flies).
+    pub players: &'a [Tracked<'a>],
     /// Every debris piece.
     pub debris: &'a [Tracked<'a>],
     /// Everything else that moves: enemies, movers.
@@ -28,8 +28,8 @@ pub struct ScriptInput<'a> {
 /// Who is inside a zone: ordered, so occupant lists sort and compare the same on every run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Occupant {
-    /// The ship.
-    Player,
+    /// A player's ship by its id.
+    Player(u64),
     /// A debris piece by its id.
     Debris(u64),
     /// Something else by its id.
@@ -40,7 +40,7 @@ impl Occupant {
     /// A number for hashing: kind in the top bits' place, then the id.
     pub(crate) fn code(self) -> (u32, u64) {
         match self {
-            Occupant::Player => (0, 0),
+            Occupant::Player(id) => (0, id),
             Occupant::Debris(id) => (1, id),
             Occupant::Other(id) => (2, id),
         }

@@ -99,6 +99,6 @@ fn compile_one(action: &Action, level: &Level, state: &WorldState) -> Op {
         Action::Wait(t) => Op::Wait(if t.is_finite() { t.max(0.0) } else { 0.0 }),
         Action::Win => Op::Command(ScriptCommand::Win),
         Action::Lose => Op::Command(ScriptCommand::Lose),
-        Action::Kill => Op::Command(ScriptCommand::KillShip),
+        Action::Kill => Op::Command(ScriptCommand::KillShips { ships: Vec::new() }),
     }
 }

@@ -163,6 +163,18 @@ impl ScriptRuntime {
                         seconds: *seconds,
                     });
                 }
+                Op::Command(ScriptCommand::KillShips { .. }) => {
+                    // The ships inside the zone, or every ship for a zone nobody is in.
+                    let ships = self.zones[z]
+                        .occupants
+                        .iter()
+                        .filter_map(|o| match o {
+                            Occupant::Player(id) => Some(*id),
+                            _ => None,
+                        })
+                        .collect();
+                    out.push(ScriptCommand::KillShips { ships });
+                }
                 Op::Command(c) => out.push(c.clone()),
                 Op::Wait(t) if *t > 0.0 => {
                     if pc < self.zones[z].program.len() && self.running.len() < MAX_WAITING {
@@ -181,12 +193,12 @@ impl ScriptRuntime {
     }
 }
 
-/// Everyone in the input, in input order (player, debris, others).
+/// Everyone in the input, in input order (ships, debris, others).
 fn everyone(input: &ScriptInput) -> Vec<Occupant> {
     input
-        .player
-        .map(|_| Occupant::Player)
-        .into_iter()
+        .players
+        .iter()
+        .map(|p| Occupant::Player(p.id))
         .chain(input.debris.iter().map(|d| Occupant::Debris(d.id)))
         .chain(input.others.iter().map(|o| Occupant::Other(o.id)))
         .collect()
@@ -197,9 +209,9 @@ fn positions<'a>(
     input: &'a ScriptInput,
 ) -> impl Iterator<Item = (Option<&'a str>, crate::geom::Vec2)> + 'a {
     input
-        .player
-        .map(|p| (None, p))
-        .into_iter()
+        .players
+        .iter()
+        .map(|p| (None, p.position))
         .chain(input.debris.iter().map(|d| (d.name, d.position)))
         .chain(input.others.iter().map(|o| (o.name, o.position)))
 }
@@ -208,7 +220,7 @@ fn positions<'a>(
 fn watches(who: &Who, o: Occupant, name: Option<&str>) -> bool {
     match (who, o) {
         (Who::Anything, _) => true,
-        (Who::Player, Occupant::Player) => true,
+        (Who::Player, Occupant::Player(_)) => true,
         (Who::AnyDebris, Occupant::Debris(_)) => true,
         (Who::Debris(wanted), Occupant::Debris(_)) => name == Some(wanted.as_str()),
         _ => false,

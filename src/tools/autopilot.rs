@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 /// One chore of a plan.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Task {
-    /// Fly to a point and settle there (within half a metre, nearly still).
+    /// Fly to a point and settle there (within 30 cm, slower than 30 cm/s; with a piece on
+    /// the beam, within 50 cm and slower than 80 cm/s).
     Fly(Vec2),
     /// Pass through a point without stopping.
     Via(Vec2),
@@ -48,6 +49,11 @@ fn default_limit() -> u64 {
 const CRUISE: f64 = 5.0;
 /// How quickly velocity errors are corrected, s.
 const RESPONSE: f64 = 0.45;
+/// How far ahead the turn is led by the spin, s.
+const TURN_LEAD: f64 = 0.06;
+/// Heading error left alone, radians: smaller holds a hover closer (the nose's tilt is
+/// what moves the ship sideways) at the cost of more taps on the rotate keys.
+const TURN_DEADBAND: f64 = 0.01;
 
 /// The autopilot's state between steps.
 #[derive(Clone, Debug, Default)]
@@ -74,7 +80,15 @@ impl Pilot {
         let seconds = |s: f64| (s / dt).round() as u64;
         let mut fire = false;
         let (target, max_speed, done) = match *task {
-            Task::Fly(t) => (t, CRUISE, (t - p).length() < 0.5 && v.length() < 0.8),
+            Task::Fly(t) => {
+                // A load swinging on the beam keeps the ship from settling as close.
+                let (near, still) = if sim.tow().is_some() {
+                    (0.5, 0.8)
+                } else {
+                    (0.3, 0.3)
+                };
+                (t, CRUISE, (t - p).length() < near && v.length() < still)
+            }
             Task::Via(t) => (t, CRUISE, (t - p).length() < 1.5),
             Task::Land(pad, secs) => {
                 // Aim a little below where the ship rests, so it settles onto the pad.
@@ -125,7 +139,8 @@ impl Pilot {
         (self.steer(sim, p, v, want, fire, 1.0), done)
     }
 
-    /// Turns towards `want` velocity and modulates thrust to reach it against gravity.
+    /// Turns towards `want` velocity and modulates thrust to reach it against gravity,
+    /// lifting whatever the beam holds as well.
     fn steer(
         &mut self,
         sim: &Sim,
@@ -138,10 +153,15 @@ impl Pilot {
         let gravity = sim.physics().settings().gravity;
         let accel = (want - v) / RESPONSE * gain - gravity;
         let ship = sim.ship().expect("steer is only called with a ship");
+        // A piece on the beam hangs from the ship: the engines lift both.
+        let load = sim
+            .tow()
+            .and_then(|(piece, _)| sim.physics().body(piece))
+            .map_or(0.0, |b| b.mass());
         let max = sim
             .ship_state()
             .map_or(1.0, |s| s.max_thrust(sim.ship_def()))
-            / ship.mass();
+            / (ship.mass() + load);
         let mut a = self.turn_to(sim, accel);
         let nose = ship.rotation().rotate(Vec2::Y);
         let along = accel.dot(nose).max(0.0);
@@ -166,10 +186,10 @@ impl Pilot {
         let nose = ship.rotation().rotate(Vec2::Y);
         let w = ship.angular_velocity();
         // Lead the turn by the spin, so it does not overshoot.
-        let err = nose.angle_to(dir) - w * 0.06;
+        let err = nose.angle_to(dir) - w * TURN_LEAD;
         Actions {
-            left: dir.length() > 1e-9 && err > 0.04,
-            right: dir.length() > 1e-9 && err < -0.04,
+            left: dir.length() > 1e-9 && err > TURN_DEADBAND,
+            right: dir.length() > 1e-9 && err < -TURN_DEADBAND,
             tractor: self.tractor,
             ..Actions::default()
         }

@@ -4,6 +4,7 @@
 pub mod autopilot;
 pub mod check;
 pub mod contact;
+pub mod error;
 pub mod lab;
 pub mod lab_pairs;
 pub mod record;

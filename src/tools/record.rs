@@ -2,19 +2,24 @@
 //! session as a replay.
 
 use super::autopilot::{fly, Plan};
+use super::error::ToolError;
+use crate::game::track::Track;
 use crate::game::{InputScript, Sim};
 use crate::level::{load_level, parse_ron};
 use std::path::Path;
 
 /// Runs the plan in `plan_file` and writes the replay to `out`; returns a report.
-pub fn record(plan_file: &Path, out: &Path) -> Result<String, String> {
+pub fn record(plan_file: &Path, out: &Path) -> Result<String, ToolError> {
     let text = std::fs::read_to_string(plan_file)
-        .map_err(|e| format!("{}: cannot read the plan: {e}", plan_file.display()))?;
-    let plan: Plan = parse_ron(&text, plan_file).map_err(|e| e.to_string())?;
-    let level = load_level(Path::new(&plan.level)).map_err(|e| e.to_string())?;
-    let mut sim = Sim::from_level(&level)?;
+        .map_err(|e| ToolError::file(plan_file, format!("cannot read the plan: {e}")))?;
+    let plan: Plan = parse_ron(&text, plan_file)?;
+    let level = load_level(Path::new(&plan.level))?;
+    let mut sim = Sim::from_level(&level).map_err(|error| ToolError::Setup {
+        file: plan.level.clone(),
+        error,
+    })?;
     let (actions, finished) = fly(&mut sim, &plan);
-    let replay = InputScript::record(&level, &actions, &sim);
+    let replay = InputScript::record(&level, &[Track::from_actions(&actions)], &sim);
     replay.save(out)?;
     let rec = replay
         .recorded

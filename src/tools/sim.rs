@@ -1,7 +1,8 @@
 //! `cavefly sim`: a level run headless with recorded actions, reporting the state hash; and
 //! the golden runs that pin every shipped level to its hash.
 
-use crate::game::{Actions, InputScript, Sim};
+use super::error::ToolError;
+use crate::game::{InputScript, Sim};
 use crate::level::load_level;
 use crate::physics::StepProfile;
 use serde::{Deserialize, Serialize};
@@ -36,14 +37,18 @@ pub struct SimOutcome {
 }
 
 /// Loads, builds and runs; errors are the loaders' messages (file, line:column, item).
-pub fn run(req: &SimRequest) -> Result<SimOutcome, String> {
-    let loaded = load_level(&req.level).map_err(|e| e.to_string().trim_end().to_string())?;
+pub fn run(req: &SimRequest) -> Result<SimOutcome, ToolError> {
+    let loaded = load_level(&req.level)?;
     let script = req.inputs.as_deref().map(InputScript::load).transpose()?;
     if let (Some(s), Some(p)) = (&script, &req.inputs) {
         s.check_level(&loaded)
-            .map_err(|e| format!("{}: {e}", p.display()))?;
+            .map_err(|e| ToolError::file(p, e.to_string()))?;
     }
-    let mut sim = Sim::from_level(&loaded)?;
+    let players = script.as_ref().map_or(1, |s| s.players.len().max(1));
+    let mut sim = Sim::from_level_for(&loaded, players).map_err(|error| ToolError::Setup {
+        file: req.level.display().to_string(),
+        error,
+    })?;
     let frames = req
         .frames
         .unwrap_or_else(|| script.as_ref().map_or(DEFAULT_FRAMES, |s| s.len() as u64));
@@ -60,18 +65,19 @@ pub fn run(req: &SimRequest) -> Result<SimOutcome, String> {
         (Some(p), Some(s)) => {
             let _ = writeln!(
                 report,
-                "inputs {}: {} frames of actions",
+                "inputs {}: {} frames of actions for {} player(s)",
                 p.display(),
-                s.len()
+                s.len(),
+                s.players.len()
             );
         }
         _ => report.push_str("inputs: none (idle)\n"),
     }
-    let mut actions = script.iter().flat_map(|s| s.frames());
+    let mut actions = script.iter().flat_map(|s| s.steps());
     let mut events = 0usize;
     let mut profile = StepProfile::default();
     for frame in 1..=frames {
-        let a = actions.next().unwrap_or(Actions::default());
+        let a = actions.next().unwrap_or_default();
         sim.step(&a);
         events += sim.physics().contact_events().len();
         profile.accumulate(sim.physics().profile());
@@ -164,13 +170,17 @@ pub struct GoldenRun {
 
 /// Runs every entry of a golden file (paths relative to `root`) and says which match. With
 /// `bless`, rewrites the hashes instead. Returns the report and whether all matched.
-pub fn check_golden(file: &Path, root: &Path, bless: bool) -> Result<(String, bool), String> {
-    let shown = file.display().to_string();
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{shown}: cannot read: {e}"))?;
+pub fn check_golden(file: &Path, root: &Path, bless: bool) -> Result<(String, bool), ToolError> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| ToolError::file(file, format!("cannot read: {e}")))?;
     let mut runs: Vec<GoldenRun> = ron::from_str(&text).map_err(|e| {
-        format!(
-            "{shown}:{}:{}: {} (expected a list of (level, inputs, frames, hash))",
-            e.span.start.line, e.span.start.col, e.code
+        let at = format!("{}:{}", e.span.start.line, e.span.start.col);
+        ToolError::file(
+            file,
+            format!(
+                "{at}: {} (expected a list of (level, inputs, frames, hash))",
+                e.code
+            ),
         )
     })?;
     let mut report = String::new();
@@ -201,8 +211,10 @@ pub fn check_golden(file: &Path, root: &Path, bless: bool) -> Result<(String, bo
     }
     if bless {
         let pretty = ron::ser::PrettyConfig::default();
-        let text = ron::ser::to_string_pretty(&runs, pretty).map_err(|e| e.to_string())?;
-        std::fs::write(file, text + "\n").map_err(|e| format!("{shown}: cannot write: {e}"))?;
+        let text = ron::ser::to_string_pretty(&runs, pretty)
+            .map_err(|e| ToolError::file(file, e.to_string()))?;
+        std::fs::write(file, text + "\n")
+            .map_err(|e| ToolError::file(file, format!("cannot write: {e}")))?;
     }
     Ok((report, all_match))
 }

@@ -1,7 +1,9 @@
-//! What the level designer sees: the debug overlay's labels and panel (F1), and the error
-//! of a level file that failed to reload, shown until the file is fixed.
+//! What the level designer sees: the debug overlay's labels and panel (F1) with the rewind
+//! buffer, and the error of a level file that failed to reload, shown until the file is
+//! fixed.
 
 use super::theme::{AMBER, CYAN, PANEL, RED};
+use crate::game::timeline::RewindInfo;
 use crate::render::debug_overlay::DebugOverlay;
 use crate::render::View;
 use egui::{Align2, Color32, FontId, RichText};
@@ -10,6 +12,28 @@ use egui::{Align2, Color32, FontId, RichText};
 pub fn to_screen(p: glam::Vec2, view: &View, size: egui::Vec2) -> egui::Pos2 {
     let n = (p - view.center) / view.half_extent;
     egui::pos2((n.x + 1.0) * 0.5 * size.x, (1.0 - n.y) * 0.5 * size.y)
+}
+
+/// Cells of the rewind buffer's bar.
+const BAR: usize = 20;
+
+/// The rewind buffer as a line of the panel: a bar filled as far back as the run can go,
+/// the seconds of the most it holds, the keyframes and the steps kept.
+pub fn rewind_line(info: &RewindInfo) -> String {
+    let filled = if info.capacity > 0.0 {
+        ((info.seconds / info.capacity).clamp(0.0, 1.0) * BAR as f64).round() as usize
+    } else {
+        0
+    };
+    format!(
+        "rewind [{}{}] {:.1}/{:.0} s, {} keys, {} steps kept",
+        "#".repeat(filled),
+        "-".repeat(BAR - filled),
+        info.seconds,
+        info.capacity,
+        info.keyframes,
+        info.steps
+    )
 }
 
 /// Draws the overlay's zone labels where they are in the world, and its panel.
@@ -70,6 +94,28 @@ pub fn draw_level_error(ctx: &egui::Context, error: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_rewind_line_fills_its_bar_as_far_back_as_the_run_can_go() {
+        let info = RewindInfo {
+            seconds: 2.5,
+            capacity: 10.0,
+            keyframes: 6,
+            steps: 300,
+        };
+        assert_eq!(
+            rewind_line(&info),
+            "rewind [#####---------------] 2.5/10 s, 6 keys, 300 steps kept"
+        );
+        let full = rewind_line(&RewindInfo {
+            seconds: 10.0,
+            ..info
+        });
+        assert!(
+            full.starts_with(&format!("rewind [{}]", "#".repeat(BAR))),
+            "{full}"
+        );
+    }
 
     #[test]
     fn world_points_map_to_the_screen_with_y_up() {

@@ -51,6 +51,7 @@ pub fn control_label(control: Control) -> &'static str {
         Control::Fire => "Fire laser",
         Control::Tractor => "Tractor beam",
         Control::Menu => "Pause menu",
+        Control::Rewind => "Rewind (hold)",
     }
 }
 

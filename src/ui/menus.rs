@@ -2,7 +2,7 @@
 //! win and lose screens that follow [`crate::game::Outcome`].
 
 use super::theme::{self, AMBER, CYAN, DIM, GREEN, RED};
-use crate::app::flow::{Intent, WinInfo};
+use crate::screens::flow::{Intent, WinInfo};
 use egui::RichText;
 
 /// A column of buttons; the first takes keyboard focus when `focus` is set. Returns the

@@ -14,9 +14,9 @@ pub mod settings_panel;
 pub mod theme;
 pub mod title;
 
-use crate::app::flow::{Flow, Intent, Screen, SettingsBack};
-use crate::app::settings::Settings;
 use crate::game::Hud;
+use crate::screens::flow::{Flow, Intent, Screen, SettingsBack};
+use crate::screens::settings::Settings;
 pub use layer::{UiInput, UiPainter};
 pub use notices::Notices;
 use rebind::{Capture, Press};

@@ -1,7 +1,7 @@
 //! Rebinding keys: the settings screen shows two key slots per control; clicking one waits
 //! for a key. A key already used by another control is a conflict: it is shown, and taken
 //! only when the player presses it again to confirm (so a binding is never lost silently).
-//! Escape cancels and Backspace clears the slot. Pure: tested without a window.
+//! Escape cancels and Delete clears the slot. Pure: tested without a window.
 
 use crate::game::{Bindings, Control};
 
@@ -11,7 +11,7 @@ pub const SLOTS: usize = 2;
 /// The key that cancels waiting for a key.
 pub const CANCEL_KEY: &str = "Escape";
 /// The key that clears the slot being rebound.
-pub const CLEAR_KEY: &str = "Backspace";
+pub const CLEAR_KEY: &str = "Delete";
 
 /// Where rebinding stands.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -213,7 +213,7 @@ mod tests {
         assert_eq!(cap.press(&mut b, "Escape"), Press::Cancelled);
         assert_eq!(b, Bindings::default());
         let mut cap = Capture::start(Control::Tractor, 0);
-        assert_eq!(cap.press(&mut b, "Backspace"), Press::Cleared);
+        assert_eq!(cap.press(&mut b, "Delete"), Press::Cleared);
         assert_eq!(keys_of(&b, Control::Tractor), ["ShiftLeft"]);
         // Moving a key within the same control does not duplicate it.
         let mut cap = Capture::start(Control::Tractor, 1);

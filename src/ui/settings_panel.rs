@@ -1,13 +1,13 @@
 //! The settings screen: master and effects volume, fullscreen and vsync, the gamepad dead
-//! zone, and the key bindings (click a slot, press a key; conflicts are shown and must be
+//! zone, rewind on or off, and the key bindings (click a slot, press a key; conflicts are shown and must be
 //! confirmed). It edits the settings in place; the window applies and saves the changes.
 
 use super::keys::{control_label, key_label};
 use super::rebind::{keys_of, Capture, SLOTS};
 use super::theme::{self, AMBER, CYAN, DIM, RED};
-use crate::app::flow::Intent;
-use crate::app::settings::Settings;
 use crate::game::{Bindings, Control};
+use crate::screens::flow::Intent;
+use crate::screens::settings::Settings;
 use egui::RichText;
 
 /// What the settings screen needs besides the settings.
@@ -68,6 +68,9 @@ fn general(ui: &mut egui::Ui, settings: &mut Settings, view: &SettingsView<'_>) 
                 n => format!("{n} gamepads connected"),
             };
             ui.label(RichText::new(pads).small().color(DIM));
+            ui.end_row();
+            ui.label("Rewind");
+            ui.checkbox(&mut settings.rewind, "hold to run time back (10 s)");
             ui.end_row();
         });
 }
@@ -160,7 +163,7 @@ fn bindings(ui: &mut egui::Ui, b: &mut Bindings, capture: &mut Capture, note: &m
             .color(AMBER),
         );
     } else if capture.is_active() {
-        ui.label(RichText::new("Press a key. Backspace clears the slot, Esc cancels.").color(DIM));
+        ui.label(RichText::new("Press a key. Delete clears the slot, Esc cancels.").color(DIM));
     } else if let Some(n) = note {
         ui.label(RichText::new(n.as_str()).color(DIM));
     } else {

@@ -3,7 +3,7 @@
 //! and Settings and Quit.
 
 use super::theme::{self, AMBER, CYAN, DIM, GREEN, RED};
-use crate::app::flow::{Flow, Intent};
+use crate::screens::flow::{Flow, Intent};
 use egui::{Align2, RichText, Vec2};
 
 /// Width of the level list, points.

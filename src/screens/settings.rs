@@ -1,15 +1,16 @@
-//! The player's settings: volumes, key bindings, gamepad dead zone, fullscreen and vsync,
-//! kept as RON in the user's config folder. Written atomically (a temporary file renamed
+//! The player's settings: volumes, key bindings, gamepad dead zone, fullscreen, vsync and
+//! rewind, kept as RON in the user's config folder. Written atomically (a temporary file renamed
 //! over the old one). A file that cannot be read is kept aside as a backup, the defaults
 //! are used, and the player is told once.
 
 use super::config_file::{config_dir, read_optional, ron_error, set_aside, write_atomically};
-use crate::game::Bindings;
+use crate::game::{Bindings, Control};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-/// The settings format version this build writes.
-pub const SETTINGS_VERSION: u32 = 1;
+/// The settings format version this build writes. Version 1 (before rewind) is read too:
+/// it gains the rewind key where that key is free.
+pub const SETTINGS_VERSION: u32 = 2;
 
 /// The player's settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -29,6 +30,8 @@ pub struct Settings {
     pub fullscreen: bool,
     /// Wait for the display's refresh.
     pub vsync: bool,
+    /// Holding the rewind key runs time back; off for the classic game.
+    pub rewind: bool,
 }
 
 impl Default for Settings {
@@ -41,6 +44,7 @@ impl Default for Settings {
             gamepad_dead_zone: 0.15,
             fullscreen: false,
             vsync: true,
+            rewind: true,
         }
     }
 }
@@ -81,12 +85,22 @@ impl Settings {
 
     /// Parses settings text; the error gives line, column and what was wrong.
     pub fn parse(text: &str) -> Result<Settings, String> {
-        let s: Settings = ron::from_str(text).map_err(|e| ron_error(&e))?;
-        if s.version != SETTINGS_VERSION {
-            return Err(format!(
-                "version {} is not supported: this build reads version {SETTINGS_VERSION}",
-                s.version
-            ));
+        let mut s: Settings = ron::from_str(text).map_err(|e| ron_error(&e))?;
+        match s.version {
+            1 => {
+                // Written before rewind: give it its default key unless that key is taken.
+                let key = "Backspace";
+                let rewind_bound = s.bindings.keys.iter().any(|(_, c)| *c == Control::Rewind);
+                if !rewind_bound && s.bindings.control(key).is_none() {
+                    s.bindings.rebind(key, Control::Rewind);
+                }
+            }
+            SETTINGS_VERSION => {}
+            v => {
+                return Err(format!(
+                "version {v} is not supported: this build reads versions 1 to {SETTINGS_VERSION}"
+            ))
+            }
         }
         Ok(s.sanitized())
     }
@@ -122,7 +136,6 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Control;
 
     fn temp(name: &str) -> PathBuf {
         let dir =
@@ -174,8 +187,25 @@ mod tests {
             Settings::parse("(version: 1, master_volume: 7.0, gamepad_dead_zone: -1.0)").unwrap();
         assert_eq!(s.master_volume, 1.0);
         assert_eq!(s.gamepad_dead_zone, 0.0);
-        assert!(Settings::parse("(version: 2)")
+        assert!(Settings::parse("(version: 3)")
             .unwrap_err()
-            .contains("version 2"));
+            .contains("version 3"));
+    }
+
+    #[test]
+    fn a_version_1_file_gains_the_rewind_key_where_it_is_free() {
+        let old = |keys: &str| format!("(version: 1, vsync: false, bindings: (keys: [{keys}]))");
+        let s = Settings::parse(&old(r#"("KeyW", Thrust)"#)).unwrap();
+        assert_eq!(s.version, SETTINGS_VERSION);
+        assert!(!s.vsync && s.rewind);
+        assert_eq!(s.bindings.control("Backspace"), Some(Control::Rewind));
+        assert_eq!(s.bindings.control("KeyW"), Some(Control::Thrust));
+        // A player who gave Backspace to something else keeps it so.
+        let s = Settings::parse(&old(r#"("Backspace", Fire)"#)).unwrap();
+        assert_eq!(s.bindings.control("Backspace"), Some(Control::Fire));
+        assert!(!s.bindings.keys.iter().any(|(_, c)| *c == Control::Rewind));
+        // A version 2 file is read as written: no key for rewind stays none.
+        let s = Settings::parse(r#"(version: 2, bindings: (keys: [("KeyW", Thrust)]))"#).unwrap();
+        assert_eq!(s.bindings.control("Backspace"), None);
     }
 }

@@ -282,7 +282,7 @@ mod replay_tests {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::catalog::LevelEntry;
+    use crate::screens::catalog::LevelEntry;
 
     fn catalog() -> Catalog {
         let entry = |f: &str| LevelEntry {
