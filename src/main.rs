@@ -116,13 +116,14 @@ enum Command {
     /// Simulate a level for some steps and render that frame offscreen to a PNG (no window
     /// needed). With --bench, render a stress scene instead and report frame times.
     Shot {
-        /// The level file (RON); with --bench, its rock is the backdrop (optional).
+        /// The level file (RON); with --bench, the level of the second scene or of the
+        /// replay (optional).
         #[arg(required_unless_present = "bench")]
         level: Option<PathBuf>,
         /// Steps to simulate before the frame.
         #[arg(long, default_value_t = 0)]
         frame: u64,
-        /// Input script (RON) driving the steps.
+        /// Input script (RON) driving the steps; with --bench, a replay to play and time.
         #[arg(long)]
         inputs: Option<PathBuf>,
         /// Frame size, WIDTHxHEIGHT in pixels.
@@ -131,9 +132,10 @@ enum Command {
         /// The PNG to write.
         #[arg(long, required_unless_present = "bench")]
         out: Option<PathBuf>,
-        /// Render 2,000 debris and 10,000 particles at 1280x720 for 300 frames and print
-        /// CPU encode time, frame time and draw calls per frame.
-        #[arg(long, conflicts_with_all = ["frame", "inputs", "out", "size"])]
+        /// Time rendering at 1280x720: a stress scene (2,000 debris, 10,000 particles) and
+        /// a level, each stage's time and frame times; with --inputs, play that replay on
+        /// LEVEL and print its frame times.
+        #[arg(long, conflicts_with_all = ["frame", "out", "size"])]
         bench: bool,
     },
 }
@@ -315,28 +317,16 @@ fn main() -> ExitCode {
         },
         Command::Shot {
             level,
-            frame,
             inputs,
-            size,
-            out,
             bench: true,
-        } => {
-            let _ = (frame, inputs, size, out);
-            let rock = match level {
-                Some(path) => match cavefly::level::load_level(&path) {
-                    Ok(l) => cavefly::render::RockMesh::from_world(&l.world),
-                    Err(e) => return fail("shot", &e.to_string()),
-                },
-                None => cavefly::render::RockMesh::default(),
-            };
-            match bench::bench(&rock) {
-                Ok(report) => {
-                    print!("{report}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => fail("shot", &e),
+            ..
+        } => match bench::run(level.as_deref(), inputs.as_deref()) {
+            Ok(report) => {
+                print!("{report}");
+                ExitCode::SUCCESS
             }
-        }
+            Err(e) => fail("shot", &e),
+        },
         Command::Shot {
             level,
             frame,

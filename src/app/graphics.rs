@@ -68,7 +68,7 @@ impl Graphics {
         let surface = instance
             .create_surface(window.clone())
             .map_err(|e| format!("cannot draw into the window: {e}"))?;
-        let gpu = Gpu::open(instance, Some(&surface), &tried)?;
+        let gpu = Gpu::open(instance, Some(&surface), &tried, wgpu::Features::empty())?;
         let caps = surface.get_capabilities(&gpu.adapter);
         let format = pick_format(&caps.formats).ok_or_else(|| {
             format!(

@@ -47,18 +47,26 @@ pub fn backend_names(desc: &wgpu::InstanceDescriptor) -> String {
 impl Gpu {
     /// Opens an adapter and device with no window.
     pub fn headless() -> Result<Gpu, String> {
+        Self::headless_with(wgpu::Features::empty())
+    }
+
+    /// Opens an adapter and device with no window, asking for those of `optional` features
+    /// the adapter has (measuring asks for timestamps).
+    pub fn headless_with(optional: wgpu::Features) -> Result<Gpu, String> {
         let desc = instance_descriptor();
         let tried = backend_names(&desc);
         let instance = wgpu::Instance::new(desc);
-        Self::open(instance, None, &tried)
+        Self::open(instance, None, &tried, optional)
     }
 
-    /// Opens an adapter that can present to `surface` (made from `instance`), and its device.
-    /// `tried` names the instance's backends for the error message.
+    /// Opens an adapter that can present to `surface` (made from `instance`), and its device
+    /// with those of `optional` features the adapter has. `tried` names the instance's
+    /// backends for the error message.
     pub fn open(
         instance: wgpu::Instance,
         surface: Option<&wgpu::Surface<'_>>,
         tried: &str,
+        optional: wgpu::Features,
     ) -> Result<Gpu, String> {
         let options = wgpu::RequestAdapterOptions {
             power_preference: wgpu::PowerPreference::HighPerformance,
@@ -74,6 +82,7 @@ impl Gpu {
         let limits = wgpu::Limits::downlevel_webgl2_defaults().using_resolution(adapter.limits());
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("cavefly"),
+            required_features: optional & adapter.features(),
             required_limits: limits,
             ..Default::default()
         }))

@@ -15,6 +15,7 @@ pub mod pipelines;
 pub mod renderer;
 pub mod rock_mesh;
 pub mod snapshot;
+pub mod timer;
 
 pub use camera::{Bounds, Camera, View};
 

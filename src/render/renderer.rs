@@ -8,6 +8,7 @@ use super::camera::View;
 use super::pipelines::{FillVertex, Globals, LineInstance, ParticleInstance, Pipelines};
 use super::rock_mesh::RockMesh;
 use super::snapshot::Snapshot;
+use super::timer::{GpuTimer, StageTimes};
 use glam::Vec2;
 use std::time::{Duration, Instant};
 use wgpu::util::DeviceExt;
@@ -91,6 +92,19 @@ pub struct Renderer {
     fill_data: Vec<FillVertex>,
     line_data: Vec<LineInstance>,
     particle_data: Vec<ParticleInstance>,
+    /// Stage timestamps, when measuring.
+    timer: Option<GpuTimer>,
+}
+
+/// Marks the start of the stage `label` in `pass`, when measuring.
+pub(crate) fn mark(
+    timer: &mut Option<GpuTimer>,
+    pass: &mut wgpu::RenderPass<'_>,
+    label: &'static str,
+) {
+    if let Some(t) = timer {
+        t.mark(pass, label);
+    }
 }
 
 fn static_buffer(
@@ -156,9 +170,22 @@ impl Renderer {
             fill_data: Vec::new(),
             line_data: Vec::new(),
             particle_data: Vec::new(),
+            timer: None,
         };
         r.set_rock(device, rock);
         r
+    }
+
+    /// Measures every following frame's stages with `timer` (see [`Renderer::stage_times`]);
+    /// none stops measuring.
+    pub fn set_timer(&mut self, timer: Option<GpuTimer>) {
+        self.timer = timer;
+    }
+
+    /// The stage times of the last frame rendered, once the device has finished it (this
+    /// waits for it); none unless a timer was set.
+    pub fn stage_times(&self, gpu: &super::Gpu) -> Option<Result<StageTimes, String>> {
+        self.timer.as_ref().map(|t| t.read(gpu))
     }
 
     /// Replaces the rock (a new or reloaded level).
@@ -310,35 +337,48 @@ impl Renderer {
         self.particles
             .write(device, queue, bytemuck::cast_slice(&self.particle_data));
         let mut draws = 0;
+        if let Some(t) = &mut self.timer {
+            t.begin_frame();
+        }
         {
             let scene = self.bloom.scene_target(device, queue, width, height);
             let mut pass = super::clear_pass(encoder, "scene", scene);
+            let timer = &mut self.timer;
+            mark(timer, &mut pass, "stars");
             pass.set_bind_group(0, &self.globals_group, &[]);
             pass.set_pipeline(&self.pipelines.stars);
             pass.draw(0..3, 0..1);
             draws += 1;
+            mark(timer, &mut pass, "rock fill");
             pass.set_pipeline(&self.pipelines.rock);
             pass.set_vertex_buffer(0, self.rock_fill.slice(..));
             pass.draw(0..self.rock_fill_count, 0..1);
             draws += 1;
+            mark(timer, &mut pass, "rock outline");
             pass.set_pipeline(&self.pipelines.line);
             pass.set_vertex_buffer(0, self.rock_lines.slice(..));
             pass.draw(0..6, 0..self.rock_line_count);
             draws += 1;
+            mark(timer, &mut pass, "body fills");
             pass.set_pipeline(&self.pipelines.fill);
             pass.set_vertex_buffer(0, self.fill.buffer.slice(..));
             pass.draw(0..self.fill_data.len() as u32, 0..1);
             draws += 1;
+            mark(timer, &mut pass, "lines");
             pass.set_pipeline(&self.pipelines.line);
             pass.set_vertex_buffer(0, self.lines.buffer.slice(..));
             pass.draw(0..6, 0..self.line_data.len() as u32);
             draws += 1;
+            mark(timer, &mut pass, "particles");
             pass.set_pipeline(&self.pipelines.particle);
             pass.set_vertex_buffer(0, self.particles.buffer.slice(..));
             pass.draw(0..6, 0..self.particle_data.len() as u32);
             draws += 1;
         }
-        draws += self.bloom.run(encoder, target);
+        draws += self.bloom.run(encoder, target, &mut self.timer);
+        if let Some(t) = &self.timer {
+            t.finish(encoder);
+        }
         FrameStats {
             draw_calls: draws,
             encode_time: start.elapsed(),
