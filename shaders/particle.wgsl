@@ -1,26 +1,27 @@
-// Particles (sparks, dust, exhaust, explosions): one instanced quad each, a soft round spot
-// added to the light already there.
+// Particles (sparks, dust, exhaust, explosions): a quad each, a soft round spot added to
+// the light already there. The particle comes from a storage buffer
+// (particle_storage.wgsl) or from per-instance attributes (particle_instanced.wgsl).
 
+// One particle, laid out as the renderer's `ParticleInstance` (32 bytes).
 struct Particle {
-    @location(0) pos: vec2<f32>,
+    pos: vec2<f32>,
     // Radius, metres.
-    @location(1) size: f32,
-    @location(2) color: vec4<f32>,
+    size: f32,
+    pad: f32,
+    color: vec4<f32>,
 };
 
 struct VsOut {
     @builtin(position) clip: vec4<f32>,
     @location(0) uv: vec2<f32>,
-    @location(1) color: vec4<f32>,
+    // The same at every corner: not interpolated.
+    @location(1) @interpolate(flat) color: vec4<f32>,
 };
 
-@vertex
-fn vs_main(@builtin(vertex_index) vi: u32, p: Particle) -> VsOut {
-    var corners = array<vec2<f32>, 6>(
-        vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, -1.0), vec2<f32>(1.0, 1.0),
-        vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, 1.0), vec2<f32>(-1.0, 1.0),
-    );
-    let c = corners[vi];
+// Corner `corner` (0..4) of the particle's quad, counter-clockwise from the lower left;
+// triangles (0,1,2) and (0,2,3).
+fn particle_vertex(p: Particle, corner: u32) -> VsOut {
+    let c = vec2<f32>(select(-1.0, 1.0, corner == 1u || corner == 2u), select(-1.0, 1.0, corner >= 2u));
     // At least a pixel and a half across, so distant sparks do not vanish.
     let r = max(p.size, 1.5 / globals.pixels_per_metre);
     var out: VsOut;

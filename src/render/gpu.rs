@@ -44,6 +44,26 @@ pub fn backend_names(desc: &wgpu::InstanceDescriptor) -> String {
     }
 }
 
+/// Limits any adapter meets (those of WebGL2), with the adapter's own texture sizes and,
+/// where its vertex shaders can read storage buffers, its storage buffer limits: the
+/// renderer then draws quads without instancing (see [`super::quads`]).
+fn device_limits(adapter: &wgpu::Adapter) -> wgpu::Limits {
+    let own = adapter.limits();
+    let mut limits = wgpu::Limits::downlevel_webgl2_defaults().using_resolution(own.clone());
+    let vertex_storage = adapter
+        .get_downlevel_capabilities()
+        .flags
+        .contains(wgpu::DownlevelFlags::VERTEX_STORAGE);
+    if vertex_storage && own.max_storage_buffers_per_shader_stage >= 1 {
+        limits.max_storage_buffers_per_shader_stage =
+            own.max_storage_buffers_per_shader_stage.min(4);
+        limits.max_storage_buffer_binding_size = own
+            .max_storage_buffer_binding_size
+            .min(limits.max_buffer_size);
+    }
+    limits
+}
+
 impl Gpu {
     /// Opens an adapter and device with no window.
     pub fn headless() -> Result<Gpu, String> {
@@ -79,7 +99,7 @@ impl Gpu {
                 "no usable GPU adapter (backends tried: {tried}; {e}); set {BACKEND_VARIABLE}=vulkan or {BACKEND_VARIABLE}=gl to force one"
             )
         })?;
-        let limits = wgpu::Limits::downlevel_webgl2_defaults().using_resolution(adapter.limits());
+        let limits = device_limits(&adapter);
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("cavefly"),
             required_features: optional & adapter.features(),
