@@ -13,5 +13,6 @@ pub mod progress;
 pub mod session;
 pub mod settings;
 pub mod shell;
+pub mod shipped;
 pub mod shot;
 pub mod window;

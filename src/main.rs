@@ -1,6 +1,6 @@
 //! The `cavefly` command line: play (the default) and the headless tools.
 
-use cavefly::app::{bench, shot, window};
+use cavefly::app::{bench, catalog, shipped, shot, window};
 use cavefly::game::InputScript;
 use cavefly::tools::{check, contact, lab, lab_pairs, shape_spec, sim};
 use clap::{Parser, Subcommand};
@@ -32,6 +32,9 @@ enum Command {
         #[arg(long, requires = "level")]
         inputs: Option<PathBuf>,
     },
+    /// List the levels the title screen offers: those of a `levels/` folder on disk, else
+    /// the ones built into the program.
+    Levels,
     /// Write a commented starter level to FILE: a cave with a pad, debris, a zone with a
     /// message and an exit to reach. Never overwrites an existing file.
     New {
@@ -155,6 +158,7 @@ fn main() -> ExitCode {
             quit_after_frames,
             inputs,
         } => {
+            let level = level.map(|l| shipped::resolve_level(&l));
             let level = match level.as_deref().map(cavefly::level::load_level).transpose() {
                 Ok(l) => l,
                 Err(e) => return fail("play", &e.to_string()),
@@ -205,7 +209,7 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             };
             match sim::run(&sim::SimRequest {
-                level,
+                level: shipped::resolve_level(&level),
                 inputs,
                 frames,
                 hash_every,
@@ -220,6 +224,7 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Levels => levels(),
         Command::New { file } => match cavefly::level::starter::write_new_level(&file) {
             Ok(()) => {
                 println!(
@@ -320,7 +325,10 @@ fn main() -> ExitCode {
             inputs,
             bench: true,
             ..
-        } => match bench::run(level.as_deref(), inputs.as_deref()) {
+        } => match bench::run(
+            level.map(|l| shipped::resolve_level(&l)).as_deref(),
+            inputs.as_deref(),
+        ) {
             Ok(report) => {
                 print!("{report}");
                 ExitCode::SUCCESS
@@ -340,7 +348,7 @@ fn main() -> ExitCode {
             };
             let run = || {
                 let options = shot::ShotOptions {
-                    level,
+                    level: shipped::resolve_level(&level),
                     frame,
                     inputs,
                     size: shot::parse_size(&size)?,
@@ -355,6 +363,17 @@ fn main() -> ExitCode {
                 Err(e) => fail("shot", &e),
             }
         }
+    }
+}
+
+/// `cavefly levels`: prints the catalogue.
+fn levels() -> ExitCode {
+    match catalog::find_levels_dir().and_then(|d| catalog::Catalog::scan(&d)) {
+        Ok(c) => {
+            print!("{}", catalog::describe(&c));
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail("levels", &e),
     }
 }
 

@@ -197,6 +197,14 @@ impl Bench {
         (start.elapsed(), stats.draw_calls, index)
     }
 
+    /// Where the renderer's quads get their records, in words.
+    fn quads(&self) -> &'static str {
+        match self.renderer.quad_source() {
+            crate::render::quads::QuadSource::Storage => "storage buffers",
+            crate::render::quads::QuadSource::Instanced => "instances",
+        }
+    }
+
     fn wait(&self, index: wgpu::SubmissionIndex) -> Result<(), String> {
         self.gpu
             .device
@@ -330,7 +338,11 @@ fn level_scene(level: &LoadedLevel, rock: &RockMesh) -> Result<(View, Snapshot),
 pub fn bench(level: &LoadedLevel) -> Result<String, String> {
     let mut b = Bench::open()?;
     let (w, h) = BENCH_SIZE;
-    let mut out = format!("adapter: {}, {w}x{h}\n", b.gpu.describe());
+    let mut out = format!(
+        "adapter: {}, {w}x{h}, quads from {}\n",
+        b.gpu.describe(),
+        b.quads()
+    );
     let half = Camera::new(Vec2::ZERO, None).view(w, h);
     let mut stress = |i: usize| (half, stress_snapshot(i as f32 / 60.0, half.half_extent));
     let figures = b.measure(&RockMesh::default(), &mut stress)?;
@@ -454,8 +466,8 @@ pub fn bench_replay(level: &LoadedLevel, script: &InputScript) -> Result<String,
     Ok(out)
 }
 
-/// The level the plain bench draws when none is named.
-pub const DEFAULT_LEVEL: &str = "levels/03_reactor.ron";
+/// The level the plain bench draws when none is named (a shipped level).
+pub const DEFAULT_LEVEL: &str = "03_reactor.ron";
 
 /// `cavefly shot --bench [LEVEL] [--inputs REPLAY]`: the two scenes (the level's scene is
 /// LEVEL, else [`DEFAULT_LEVEL`]), or with a replay, the replay played on LEVEL (else on the
@@ -468,7 +480,10 @@ pub fn run(level: Option<&Path>, inputs: Option<&Path>) -> Result<String, String
             let (script, level) = crate::game::replay::load_replay(file)?;
             bench_replay(&level, &script)
         }
-        (level, None) => bench(&load(level.unwrap_or(Path::new(DEFAULT_LEVEL)))?),
+        (Some(level), None) => bench(&load(level)?),
+        (None, None) => bench(&load(&super::shipped::resolve_level(Path::new(
+            DEFAULT_LEVEL,
+        )))?),
     }
 }
 

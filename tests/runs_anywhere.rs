@@ -1,0 +1,68 @@
+//! The game runs from any folder: the built program, copied into an empty temporary folder
+//! (so no `levels/` folder is beside it or above it) and run there with empty config and
+//! data folders, lists the shipped levels from the copy built into it and simulates one by
+//! name.
+
+use std::path::Path;
+use std::process::Command;
+
+fn run_in(dir: &Path, exe: &Path, args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(exe)
+        .args(args)
+        .current_dir(dir)
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("HOME", dir)
+        .output()
+        .expect("the program runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_program_lists_and_plays_the_shipped_levels_from_an_empty_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let exe = dir.path().join("cavefly");
+    std::fs::copy(env!("CARGO_BIN_EXE_cavefly"), &exe).unwrap();
+
+    let (ok, out, err) = run_in(dir.path(), &exe, &["levels"]);
+    assert!(ok, "{err}");
+    // Every level of the source tree's folder is listed, with the name its file gives.
+    let mut files: Vec<_> = std::fs::read_dir("levels")
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|f| f.ends_with(".ron"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 5, "{files:?}");
+    for f in &files {
+        let level = cavefly::level::load_level(&Path::new("levels").join(f)).unwrap();
+        let line = format!("  {f}: {}", level.level.name);
+        assert!(out.contains(&line), "`{line}` missing from:\n{out}");
+    }
+    // From the copy built in, unpacked into the data folder, not from any folder on disk.
+    assert!(out.starts_with("levels in "), "{out}");
+    assert!(out.lines().next().unwrap().contains("data"), "{out}");
+
+    // A shipped level by name, its meshes found beside it, with the hash the source tree's
+    // copy gives.
+    let (ok, by_name, err) = run_in(dir.path(), &exe, &["sim", "03_reactor", "--frames", "120"]);
+    assert!(ok, "{err}");
+    let (ok, from_tree, err) = run_in(
+        Path::new("."),
+        Path::new(env!("CARGO_BIN_EXE_cavefly")),
+        &["sim", "levels/03_reactor.ron", "--frames", "120"],
+    );
+    assert!(ok, "{err}");
+    let hash = |s: &str| s.lines().find(|l| l.contains("hash")).map(str::to_owned);
+    assert!(hash(&by_name).is_some(), "{by_name}");
+    assert_eq!(hash(&by_name), hash(&from_tree));
+
+    // An unknown name is an error that names it, not a crash.
+    let (ok, _, err) = run_in(dir.path(), &exe, &["sim", "no_such_level"]);
+    assert!(!ok);
+    assert!(err.contains("no_such_level"), "{err}");
+}
