@@ -59,10 +59,10 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
-    /// Check level files: print a summary of each, or every problem with its line:column.
-    /// Exits with status 1 if any file has a problem.
+    /// Check level files (and mesh files): print a summary of each, or every problem with its
+    /// line:column. Exits with status 1 if any file has a problem.
     Check {
-        /// Level files (RON).
+        /// Level or mesh files (RON).
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },

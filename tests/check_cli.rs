@@ -65,3 +65,29 @@ fn odd_input_is_an_error_not_a_panic() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn mesh_files_are_checked_as_meshes() {
+    let (code, text) = check(&["assets/meshes/arch.ron", "assets/meshes/crystals.ron"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.contains("assets/meshes/arch.ron: OK: mesh of 34 vertices and"),
+        "{text}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.ron");
+    std::fs::write(
+        &bad,
+        "(\n    vertices: [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)],\n    triangles: [(0, 1, 2), (0, 1, 9)],\n)\n",
+    )
+    .unwrap();
+    let (code, text) = check(&[bad.to_str().unwrap()]);
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains(&format!(
+            "{}:3:28: triangles[1]: triangle 1 uses vertex 9, but the mesh has only 3 vertices",
+            bad.display()
+        )),
+        "{text}"
+    );
+}

@@ -225,3 +225,25 @@ fn the_block_reader_and_the_wrapper_behave() {
         ["Foo", "a", "b_c", "d", "e"]
     );
 }
+
+#[test]
+fn every_limit_is_stated_in_the_limits_table() {
+    let doc = std::fs::read_to_string(DOC).unwrap();
+    let start = doc.find("\n## Limits\n").expect("a Limits section");
+    let end = doc[start + 1..]
+        .find("\n## ")
+        .map_or(doc.len(), |e| start + 1 + e);
+    let section = &doc[start..end];
+    for (name, value) in cavefly::level::limits::ALL {
+        // As the validator writes it in its messages.
+        let written = if value == 0.0 || (1e-4..1e15).contains(&value.abs()) {
+            format!("{value}")
+        } else {
+            format!("{value:e}")
+        };
+        assert!(
+            section.contains(&format!("`{written}`")),
+            "{DOC}: the Limits table does not state {name} = `{written}`"
+        );
+    }
+}

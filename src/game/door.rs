@@ -21,7 +21,7 @@
 
 use crate::collide::stop::stop_move;
 use crate::constants::LINEAR_SLOP;
-use crate::geom::{Aabb, ConvexPolygon, Vec2};
+use crate::geom::{Aabb, Vec2};
 use crate::hash::Fnv1a;
 use crate::level::{Mover, MoverKind};
 use crate::physics::{BodyDef, BodyHandle, BodyKind, ColliderDef, PhysicsWorld};
@@ -77,7 +77,8 @@ impl Door {
             ));
         }
         let half = mover.size / 2.0;
-        let shape = ConvexPolygon::rect(half.x, half.y)
+        let shape = mover
+            .shape()
             .map_err(|e| format!("mover `{}`: size: {e}", mover.name))?;
         let mut lengths = vec![0.0];
         for w in mover.path.windows(2) {

@@ -3,7 +3,7 @@
 use super::setup::{DebrisSetup, SimSetup};
 use super::ship_def::ShipDef;
 use super::sim::Sim;
-use crate::geom::{Circle, ConvexPolygon, Shape, Vec2};
+use crate::geom::Shape;
 use crate::level::{DebrisShape, LoadedLevel};
 use crate::physics::{PhysicsSettings, RockSegment};
 use crate::script::ScriptRuntime;
@@ -71,20 +71,23 @@ impl SimSetup {
 
 impl Sim {
     /// The simulation of a loaded level, ready for its first step.
+    ///
+    /// Loading checks everything the sim needs, so this fails only on a level that did not
+    /// come from the loader (a debug build asserts it).
     pub fn from_level(loaded: &LoadedLevel) -> Result<Sim, String> {
-        Sim::new(&SimSetup::from_level(loaded)?)
+        let sim = SimSetup::from_level(loaded).and_then(|setup| Sim::new(&setup));
+        debug_assert!(
+            sim.is_ok(),
+            "a loaded level failed to build: {}",
+            sim.as_ref().err().map_or("", String::as_str)
+        );
+        sim
     }
 }
 
-/// The collision shape of a level's debris piece (already validated on load, so an error
-/// here names what still could not be built).
+/// The collision shape of a level's debris piece: the level's own construction, which
+/// loading has already run on every piece and template, so it fails only on a level that
+/// was not loaded.
 pub(super) fn debris_shape(shape: &DebrisShape) -> Result<Shape, String> {
-    let built = match shape {
-        DebrisShape::Polygon { points } => ConvexPolygon::new(points).map(Shape::from),
-        DebrisShape::Box { width, height } => {
-            ConvexPolygon::rect(width / 2.0, height / 2.0).map(Shape::from)
-        }
-        DebrisShape::Circle { radius } => Circle::new(Vec2::ZERO, *radius).map(Shape::from),
-    };
-    built.map_err(|e| e.to_string())
+    shape.shape().map_err(|e| e.to_string())
 }

@@ -194,6 +194,17 @@ impl ConvexPolygon {
         self.radius
     }
 
+    /// The least width: the smallest distance between two parallel lines that hold the
+    /// polygon between them. For a convex polygon one of the lines runs along an edge, so it
+    /// is the smallest, over the edges, of the farthest vertex's depth behind that edge.
+    pub fn width(&self) -> f64 {
+        let vs = self.vertices();
+        vs.iter()
+            .zip(self.normals())
+            .map(|(v, n)| vs.iter().map(|w| n.dot(*v - *w)).fold(0.0, f64::max))
+            .fold(f64::INFINITY, f64::min)
+    }
+
     /// Index of the vertex farthest along `dir`.
     #[inline]
     pub fn support(&self, dir: Vec2) -> usize {
@@ -335,6 +346,19 @@ mod tests {
             assert!(!p.contains_point(mid + 0.01 * *n));
             assert!(p.contains_point(mid - 0.01 * *n));
         }
+    }
+
+    #[test]
+    fn width_is_the_narrowest_gap_between_parallel_supporting_lines() {
+        let turn = Transform::new(v(5.0, -2.0), 0.3);
+        let rect = ConvexPolygon::rect(1.5, 0.5).unwrap().transformed(&turn);
+        assert!((rect.width() - 1.0).abs() < 1e-12);
+        // An equilateral triangle of side 2 is as wide as it is tall: √3.
+        let tri = ConvexPolygon::new(&[v(0.0, 0.0), v(2.0, 0.0), v(1.0, 3f64.sqrt())]).unwrap();
+        assert!((tri.width() - 3f64.sqrt()).abs() < 1e-12);
+        // A regular hexagon of circumradius 1 measures √3 across its flats.
+        let hex = ConvexPolygon::regular(6, 1.0).unwrap();
+        assert!((hex.width() - 3f64.sqrt()).abs() < 1e-12);
     }
 
     #[test]

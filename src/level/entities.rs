@@ -1,7 +1,7 @@
 //! Level sections for things placed in the world: flair meshes, debris, enemies, movers.
 
 use crate::brush::Mesh;
-use crate::geom::Vec2;
+use crate::geom::{Circle, ConvexPolygon, Shape, ShapeError, Vec2};
 use serde::{Deserialize, Serialize};
 
 pub(super) fn one() -> f64 {
@@ -98,6 +98,21 @@ pub enum DebrisShape {
         /// Radius (m).
         radius: f64,
     },
+}
+
+impl DebrisShape {
+    /// The collision shape, in the piece's frame: the one construction that both the
+    /// validator and the game use, so a level that loads always builds. Polygons go through
+    /// [`ConvexPolygon::new`] (duplicate and collinear points merged, as the engine does).
+    pub fn shape(&self) -> Result<Shape, ShapeError> {
+        match self {
+            DebrisShape::Polygon { points } => ConvexPolygon::new(points).map(Shape::from),
+            DebrisShape::Box { width, height } => {
+                ConvexPolygon::rect(width / 2.0, height / 2.0).map(Shape::from)
+            }
+            DebrisShape::Circle { radius } => Circle::new(Vec2::ZERO, *radius).map(Shape::from),
+        }
+    }
 }
 
 /// What a piece is made of.
@@ -224,6 +239,14 @@ pub struct Mover {
 
 fn default_mover_speed() -> f64 {
     2.0
+}
+
+impl Mover {
+    /// The mover's box, centred on its body: the one construction that both the validator
+    /// and the game use.
+    pub fn shape(&self) -> Result<ConvexPolygon, ShapeError> {
+        ConvexPolygon::rect(self.size.x / 2.0, self.size.y / 2.0)
+    }
 }
 
 /// What kind of mover.

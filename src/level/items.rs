@@ -1,7 +1,6 @@
 //! Level sections for the ship's supplies: landing pads that refuel and set the
 //! checkpoint, and fuel pickups floating in the caves.
 
-use super::validate_shapes::{Checker, MAX_BODY_SIZE};
 use crate::geom::Vec2;
 use serde::{Deserialize, Serialize};
 
@@ -43,40 +42,4 @@ pub struct Pickup {
 
 fn default_fuel() -> f64 {
     20.0
-}
-
-/// Checks the pads and pickups, and that their names are unique among themselves.
-pub fn validate_items(c: &mut Checker, pads: &[Pad], pickups: &[Pickup]) {
-    let mut seen: Vec<(String, String)> = Vec::new();
-    let mut name = |c: &mut Checker, path: String, n: &str| {
-        if n.trim().is_empty() {
-            c.fail(format!("{path}.name"), "expected a non-empty name");
-        } else if let Some((_, first)) = seen.iter().find(|(s, _)| *s == n) {
-            c.fail(
-                format!("{path}.name"),
-                format!("duplicate name `{n}`: already used by {first}"),
-            );
-        } else {
-            seen.push((n.to_string(), path));
-        }
-    };
-    for (i, p) in pads.iter().enumerate() {
-        let path = format!("pads[{i}]");
-        name(c, path.clone(), &p.name);
-        c.point(&format!("{path}.position"), p.position);
-        c.number(&format!("{path}.width"), p.width, 0.0, MAX_BODY_SIZE, true);
-        c.number(
-            &format!("{path}.refuel_rate"),
-            p.refuel_rate,
-            0.0,
-            1.0e4,
-            true,
-        );
-    }
-    for (i, p) in pickups.iter().enumerate() {
-        let path = format!("pickups[{i}]");
-        name(c, path.clone(), &p.name);
-        c.point(&format!("{path}.position"), p.position);
-        c.number(&format!("{path}.fuel"), p.fuel, 0.0, 1.0e4, true);
-    }
 }

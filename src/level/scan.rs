@@ -1,7 +1,14 @@
 //! A small RON lexer: positions (line and column), blanks and comments, identifiers and
 //! strings. The source map and the bracket check are built on it.
 
-use super::source_map::Position;
+/// A line and column, both counted from 1 (columns in characters).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Position {
+    /// Line, from 1.
+    pub line: usize,
+    /// Column, from 1.
+    pub col: usize,
+}
 
 /// A cursor over RON text that knows its line and column and how to skip blanks,
 /// comments, identifiers and strings.

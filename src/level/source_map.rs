@@ -5,16 +5,8 @@
 //! It also names the item around a parse error. On text that is not valid RON it gives up
 //! quietly where it loses track, and the deepest item found stands in.
 
+pub use super::scan::Position;
 use super::scan::Scanner;
-
-/// A line and column, both counted from 1 (columns in characters).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Position {
-    /// Line, from 1.
-    pub line: usize,
-    /// Column, from 1.
-    pub col: usize,
-}
 
 #[derive(Debug, Default)]
 struct Node {
@@ -166,7 +158,12 @@ impl SourceMap {
         let mut best = node.at.unwrap_or(start);
         for step in path_steps(path) {
             let next = match step {
-                Step::Field(name) => node.fields.iter().find(|(n, _)| n == name).map(|(_, v)| v),
+                // A field of a struct wrapped in a one-item enum variant, such as
+                // `Inline((vertices: ...))`, is found through the wrapper.
+                Step::Field(name) => field(node, name).or_else(|| match node.items.as_slice() {
+                    [only] => field(only, name),
+                    _ => None,
+                }),
                 Step::Index(i) => node.items.get(i),
             };
             match next {
@@ -181,13 +178,18 @@ impl SourceMap {
     }
 }
 
+/// The value of `node`'s field `name`.
+fn field<'a>(node: &'a Node, name: &str) -> Option<&'a Node> {
+    node.fields.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+}
+
 impl SourceMap {
     /// The item at exactly `path`, if the text has it (no fallback to a parent).
     fn find(&self, path: &str) -> Option<&Node> {
         let mut node = &self.root;
         for step in path_steps(path) {
             node = match step {
-                Step::Field(name) => node.fields.iter().find(|(n, _)| n == name).map(|(_, v)| v),
+                Step::Field(name) => field(node, name),
                 Step::Index(i) => node.items.get(i),
             }?;
         }
@@ -277,6 +279,13 @@ mod tests {
         );
         // A missing item falls back to the deepest one found.
         assert_eq!(map.locate("debris[5].shape"), Position { line: 4, col: 11 });
+        // A struct inside a one-item variant is reached through it.
+        let src = "(mesh: Inline((vertices: [(0, 0)], triangles: [(0, 1, 2)])))";
+        let map = SourceMap::new(src);
+        assert_eq!(
+            map.locate("mesh.triangles[0]"),
+            Position { line: 1, col: 48 }
+        );
     }
 
     #[test]

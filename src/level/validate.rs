@@ -2,13 +2,15 @@
 //! Meshes are checked by the loader, which reads them.
 
 use super::entities::Enemy;
+use super::items::{Pad, Pickup};
+use super::limits::{
+    MAX_ANGLE, MAX_BODY_SIZE, MAX_FLAIR_SCALE, MAX_FUEL, MAX_ITERATIONS, MAX_PATH_SPEED,
+    MAX_SUBSTEPS, MAX_TIME_STEP, MIN_BODY_SIZE, MIN_TIME_STEP,
+};
+use super::names::Names;
 use super::schema::{Level, LEVEL_VERSION};
-use super::validate_shapes::{Checker, MAX_BODY_SIZE, MAX_BRUSH_SIZE};
-
-use std::collections::BTreeMap;
-
-/// Largest gravity, speed or spin a level may ask for: far beyond play, so only typos hit it.
-pub(super) const MAX_RATE: f64 = 1.0e4;
+use super::validate_bodies::{debris_body, turret};
+use super::validate_shapes::Checker;
 
 /// Every problem of `level` as (item path, message), in the order of the file's sections.
 pub fn validate(level: &Level) -> Vec<(String, String)> {
@@ -26,31 +28,27 @@ pub fn validate(level: &Level) -> Vec<(String, String)> {
     if level.name.trim().is_empty() {
         c.fail("name", "expected a non-empty level name");
     }
-    if !level.gravity.is_finite() || level.gravity.length() > 1000.0 {
-        c.fail(
-            "gravity",
-            format!(
-                "expected a finite gravity of at most 1000 m/s², got ({}, {})",
-                level.gravity.x, level.gravity.y
-            ),
-        );
-    }
+    c.gravity("gravity", level.gravity);
     let ph = &level.physics;
-    c.number("physics.time_step", ph.time_step, 0.0, 0.1, true);
-    c.number("physics.substeps", ph.substeps as f64, 1.0, 64.0, false);
     c.number(
-        "physics.velocity_iterations",
-        ph.velocity_iterations as f64,
-        1.0,
-        100.0,
+        "physics.time_step",
+        ph.time_step,
+        MIN_TIME_STEP,
+        MAX_TIME_STEP,
         false,
     );
-    c.number(
+    c.count("physics.substeps", ph.substeps, 1, MAX_SUBSTEPS);
+    c.count(
+        "physics.velocity_iterations",
+        ph.velocity_iterations,
+        1,
+        MAX_ITERATIONS,
+    );
+    c.count(
         "physics.position_iterations",
-        ph.position_iterations as f64,
-        0.0,
-        100.0,
-        false,
+        ph.position_iterations,
+        0,
+        MAX_ITERATIONS,
     );
 
     if level.world.rock.is_empty() {
@@ -74,32 +72,18 @@ pub fn validate(level: &Level) -> Vec<(String, String)> {
         let p = format!("flair[{i}]");
         names.add(&mut c, &p, &f.name);
         c.point(&format!("{p}.position"), f.position);
-        c.finite(&format!("{p}.angle"), f.angle, MAX_RATE);
-        c.number(&format!("{p}.scale"), f.scale, 0.0, 1000.0, true);
+        c.finite(&format!("{p}.angle"), f.angle, MAX_ANGLE);
+        c.number(&format!("{p}.scale"), f.scale, 0.0, MAX_FLAIR_SCALE, true);
     }
     for (i, d) in level.debris.iter().enumerate() {
         let p = format!("debris[{i}]");
         names.add(&mut c, &p, &d.name);
-        c.debris_shape(&format!("{p}.shape"), &d.shape);
         c.point(&format!("{p}.position"), d.position);
-        c.finite(&format!("{p}.angle"), d.angle, MAX_RATE);
-        if !d.velocity.is_finite() || d.velocity.length() > MAX_RATE {
-            c.fail(
-                format!("{p}.velocity"),
-                format!("expected a finite speed of at most {MAX_RATE} m/s"),
-            );
-        }
-        c.finite(
-            &format!("{p}.angular_velocity"),
-            d.angular_velocity,
-            MAX_RATE,
-        );
-        c.number(&format!("{p}.density"), d.density, 0.0, 1.0e5, true);
-        c.number(&format!("{p}.friction"), d.friction, 0.0, 10.0, false);
-        c.number(&format!("{p}.restitution"), d.restitution, 0.0, 1.0, false);
+        c.finite(&format!("{p}.angle"), d.angle, MAX_ANGLE);
+        debris_body(&mut c, &p, &d.into());
     }
     c.point("player_start.position", level.player_start.position);
-    c.finite("player_start.angle", level.player_start.angle, MAX_RATE);
+    c.finite("player_start.angle", level.player_start.angle, MAX_ANGLE);
     for (i, e) in level.enemies.iter().enumerate() {
         let p = format!("enemies[{i}]");
         names.add(&mut c, &p, e.name());
@@ -112,36 +96,49 @@ pub fn validate(level: &Level) -> Vec<(String, String)> {
                 ..
             } => {
                 c.point(&format!("{p}.position"), *position);
-                c.finite(&format!("{p}.angle"), *angle, MAX_RATE);
-                c.number(
-                    &format!("{p}.fire_interval"),
-                    *fire_interval,
-                    0.0,
-                    3600.0,
-                    true,
-                );
-                c.number(&format!("{p}.range"), *range, 0.0, MAX_BRUSH_SIZE, true);
+                c.finite(&format!("{p}.angle"), *angle, MAX_ANGLE);
+                turret(&mut c, &p, *fire_interval, *range);
             }
             Enemy::Reactor {
                 position, radius, ..
             } => {
                 c.point(&format!("{p}.position"), *position);
-                c.number(&format!("{p}.radius"), *radius, 0.0, MAX_BODY_SIZE, true);
+                c.number(
+                    &format!("{p}.radius"),
+                    *radius,
+                    MIN_BODY_SIZE / 2.0,
+                    MAX_BODY_SIZE / 2.0,
+                    false,
+                );
             }
             Enemy::Drone { path, speed, .. } => {
                 if path.is_empty() {
                     c.fail(format!("{p}.path"), "expected at least one point");
                 }
                 c.points(&format!("{p}.path"), path);
-                c.number(&format!("{p}.speed"), *speed, 0.0, MAX_RATE, true);
+                c.number(&format!("{p}.speed"), *speed, 0.0, MAX_PATH_SPEED, true);
             }
         }
     }
     for (i, m) in level.movers.iter().enumerate() {
         let p = format!("movers[{i}]");
         names.add(&mut c, &p, &m.name);
-        c.number(&format!("{p}.size.x"), m.size.x, 0.0, MAX_BODY_SIZE, true);
-        c.number(&format!("{p}.size.y"), m.size.y, 0.0, MAX_BODY_SIZE, true);
+        let sized = c.number(
+            &format!("{p}.size.x"),
+            m.size.x,
+            MIN_BODY_SIZE,
+            MAX_BODY_SIZE,
+            false,
+        ) & c.number(
+            &format!("{p}.size.y"),
+            m.size.y,
+            MIN_BODY_SIZE,
+            MAX_BODY_SIZE,
+            false,
+        );
+        if let (true, Err(e)) = (sized, m.shape()) {
+            c.fail(format!("{p}.size"), format!("{e}; expected a box"));
+        }
         if m.path.len() < 2 {
             c.fail(
                 format!("{p}.path"),
@@ -149,96 +146,45 @@ pub fn validate(level: &Level) -> Vec<(String, String)> {
             );
         }
         c.points(&format!("{p}.path"), &m.path);
-        c.number(&format!("{p}.speed"), m.speed, 0.0, MAX_RATE, true);
+        c.number(&format!("{p}.speed"), m.speed, 0.0, MAX_PATH_SPEED, true);
     }
     super::validate_script::validate_script(&mut c, &mut names, level);
-    super::items::validate_items(&mut c, &level.pads, &level.pickups);
+    validate_items(&mut c, &level.pads, &level.pickups);
     c.problems
 }
 
-/// Entity names (flair, debris, enemies, movers, zones share one namespace), with the path
-/// of the item that holds each.
-#[derive(Default)]
-pub(super) struct Names {
-    owner: BTreeMap<String, String>,
-}
-
-impl Names {
-    /// Records `name` as held by the item at `path`; a second holder is an error.
-    pub(super) fn add(&mut self, c: &mut Checker, path: &str, name: &str) {
-        if name.trim().is_empty() {
-            c.fail(format!("{path}.name"), "expected a non-empty name");
-        } else if let Some(first) = self.owner.get(name) {
-            c.fail(format!("{path}.name"), format!("duplicate name `{name}`: already used by {first}; expected names unique across flair, debris, enemies, movers and zones"));
-        } else {
-            self.owner.insert(name.to_string(), path.to_string());
-        }
-    }
-
-    /// Checks that `name` is held by an item `is_kind` accepts (by its path).
-    pub(super) fn expect(
-        &self,
-        c: &mut Checker,
-        path: &str,
-        name: &str,
-        what: &str,
-        is_kind: impl Fn(&str) -> bool,
-    ) {
-        match self.owner.get(name) {
-            Some(p) if is_kind(p) => {}
-            Some(p) => c.fail(path, format!("`{name}` is {p}, not a {what}")),
-            None => {
-                let valid: Vec<&str> = self
-                    .owner
-                    .iter()
-                    .filter(|(_, p)| is_kind(p))
-                    .map(|(n, _)| n.as_str())
-                    .collect();
-                c.fail(
-                    path,
-                    format!("unknown {what} `{name}`; expected one of: {}", list(&valid)),
-                );
-            }
-        }
-    }
-}
-
-/// The names in backticks, or a note that there are none.
-pub(super) fn list(names: &[&str]) -> String {
-    super::ron_message::backticked(names, "(none declared)")
-}
-
-/// Checks that `name` is one of `declared`, else lists them.
-pub(super) fn known(c: &mut Checker, path: &str, name: &str, what: &str, declared: &[&str]) {
-    if !declared.contains(&name) {
-        c.fail(
-            path,
-            format!(
-                "unknown {what} `{name}`; expected one of: {}",
-                list(declared)
-            ),
-        );
-    }
-}
-
-/// The non-empty, unique names of a section, with an error for each other.
-pub(super) fn unique_list<'a>(
-    c: &mut Checker,
-    section: &str,
-    names: impl Iterator<Item = &'a str>,
-) -> Vec<&'a str> {
-    let mut seen: Vec<&str> = Vec::new();
-    for (i, n) in names.enumerate() {
+/// Checks the pads and pickups, and that their names are unique among themselves.
+fn validate_items(c: &mut Checker, pads: &[Pad], pickups: &[Pickup]) {
+    let mut seen: Vec<(String, String)> = Vec::new();
+    let mut name = |c: &mut Checker, path: String, n: &str| {
         if n.trim().is_empty() {
-            c.fail(format!("{section}[{i}]"), "expected a non-empty name");
-        } else if seen.contains(&n) {
+            c.fail(format!("{path}.name"), "expected a non-empty name");
+        } else if let Some((_, first)) = seen.iter().find(|(s, _)| *s == n) {
             c.fail(
-                format!("{section}[{i}]"),
-                format!("duplicate name `{n}` in {section}"),
+                format!("{path}.name"),
+                format!("duplicate name `{n}`: already used by {first}"),
             );
         } else {
-            seen.push(n);
+            seen.push((n.to_string(), path));
         }
+    };
+    for (i, p) in pads.iter().enumerate() {
+        let path = format!("pads[{i}]");
+        name(c, path.clone(), &p.name);
+        c.point(&format!("{path}.position"), p.position);
+        c.number(&format!("{path}.width"), p.width, 0.0, MAX_BODY_SIZE, true);
+        c.number(
+            &format!("{path}.refuel_rate"),
+            p.refuel_rate,
+            0.0,
+            MAX_FUEL,
+            true,
+        );
     }
-    seen
+    for (i, p) in pickups.iter().enumerate() {
+        let path = format!("pickups[{i}]");
+        name(c, path.clone(), &p.name);
+        c.point(&format!("{path}.position"), p.position);
+        c.number(&format!("{path}.fuel"), p.fuel, 0.0, MAX_FUEL, true);
+    }
 }

@@ -3,14 +3,13 @@
 //! declared; an unknown one is an error at the item that uses it, listing the known names.
 
 use super::entities::MoverKind;
+use super::limits::{MAX_ANGLE, MAX_COUNTDOWN, MAX_FUEL, MAX_PATH_SPEED, MAX_SECONDS, MIN_PERIOD};
+use super::names::{known, list, unique_list, Names};
 use super::schema::Level;
 use super::script::{Action, Condition, Objective, Trigger, Who};
 use super::templates::Template;
-use super::validate::{known, list, unique_list, Names, MAX_RATE};
-use super::validate_shapes::{Checker, MAX_BRUSH_SIZE};
-
-/// Longest time a script may name: a timer, a repeat, a wait or a message (s): a day.
-const MAX_SECONDS: f64 = 86_400.0;
+use super::validate_bodies::{debris_body, turret, DebrisBody};
+use super::validate_shapes::Checker;
 
 /// The names a script may refer to, by kind.
 struct Declared<'a> {
@@ -69,7 +68,7 @@ pub fn validate_script(c: &mut Checker, names: &mut Names, level: &Level) {
                 c.number(&tp, *t, 0.0, MAX_SECONDS, false);
             }
             Trigger::Every(t) => {
-                c.number(&tp, *t, 0.0, MAX_SECONDS, true);
+                c.number(&tp, *t, MIN_PERIOD, MAX_SECONDS, false);
             }
         }
         for (k, cond) in z.conditions.iter().enumerate() {
@@ -123,24 +122,14 @@ fn action(c: &mut Checker, ap: &str, action: &Action, d: &Declared) {
         } => {
             known(c, ap, template, "template", &d.templates);
             c.point(&format!("{ap}.at"), *at);
-            c.finite(&format!("{ap}.angle"), *angle, MAX_RATE);
+            c.finite(&format!("{ap}.angle"), *angle, MAX_ANGLE);
         }
         Action::Sound(s) => known(c, ap, s, "sound", &d.sounds),
         Action::Checkpoint { position, angle } => {
             c.point(&format!("{ap}.position"), *position);
-            c.finite(&format!("{ap}.angle"), *angle, MAX_RATE);
+            c.finite(&format!("{ap}.angle"), *angle, MAX_ANGLE);
         }
-        Action::Gravity(g) => {
-            if !g.is_finite() || g.length() > 1000.0 {
-                c.fail(
-                    ap,
-                    format!(
-                        "expected a finite gravity of at most 1000 m/s², got ({}, {})",
-                        g.x, g.y
-                    ),
-                );
-            }
-        }
+        Action::Gravity(g) => c.gravity(ap, *g),
         Action::Wait(t) => {
             c.number(ap, *t, 0.0, MAX_SECONDS, false);
         }
@@ -158,43 +147,29 @@ fn template(c: &mut Checker, p: &str, t: &Template) {
             friction,
             restitution,
             ..
-        } => {
-            c.debris_shape(&format!("{p}.shape"), shape);
-            if !velocity.is_finite() || velocity.length() > MAX_RATE {
-                c.fail(
-                    format!("{p}.velocity"),
-                    format!("expected a finite speed of at most {MAX_RATE} m/s"),
-                );
-            }
-            c.finite(
-                &format!("{p}.angular_velocity"),
-                *angular_velocity,
-                MAX_RATE,
-            );
-            c.number(&format!("{p}.density"), *density, 0.0, 1.0e5, true);
-            c.number(&format!("{p}.friction"), *friction, 0.0, 10.0, false);
-            c.number(&format!("{p}.restitution"), *restitution, 0.0, 1.0, false);
-        }
+        } => debris_body(
+            c,
+            p,
+            &DebrisBody {
+                shape,
+                velocity: *velocity,
+                angular_velocity: *angular_velocity,
+                density: *density,
+                friction: *friction,
+                restitution: *restitution,
+            },
+        ),
         Template::Turret {
             fire_interval,
             range,
             ..
-        } => {
-            c.number(
-                &format!("{p}.fire_interval"),
-                *fire_interval,
-                0.0,
-                3600.0,
-                true,
-            );
-            c.number(&format!("{p}.range"), *range, 0.0, MAX_BRUSH_SIZE, true);
-        }
+        } => turret(c, p, *fire_interval, *range),
         Template::Drone { path, speed, .. } => {
             c.points(&format!("{p}.path"), path);
-            c.number(&format!("{p}.speed"), *speed, 0.0, MAX_RATE, true);
+            c.number(&format!("{p}.speed"), *speed, 0.0, MAX_PATH_SPEED, true);
         }
         Template::Fuel { fuel, .. } => {
-            c.number(&format!("{p}.fuel"), *fuel, 0.0, 1.0e4, true);
+            c.number(&format!("{p}.fuel"), *fuel, 0.0, MAX_FUEL, true);
         }
     }
 }
@@ -226,7 +201,7 @@ fn objective(c: &mut Checker, names: &Names, objective: &Objective, flags: &[&st
             names.expect(c, "objective.zone", zone, "zone", |p| {
                 p.starts_with("zones")
             });
-            c.number("objective.seconds", *seconds, 0.0, 3600.0, true);
+            c.number("objective.seconds", *seconds, 0.0, MAX_COUNTDOWN, true);
         }
         Objective::Explore | Objective::DestroyAllEnemies => {}
     }

@@ -2,20 +2,13 @@
 //! a problem as (item path, what is wrong and what was expected).
 
 use super::entities::DebrisShape;
+use super::limits::{
+    MAX_BODY_SIZE, MAX_BRUSH_SIZE, MAX_COORDINATE, MAX_GRAVITY, MAX_POLYGON_POINTS, MIN_BODY_SIZE,
+};
 use super::schema::Shape;
 use super::script::ZoneShape;
 use crate::brush::outline::signed_area;
-use crate::geom::{ConvexPolygon, Vec2};
-
-/// Farthest a point may be from the origin on either axis (m): a level is at most 200 km
-/// across, far beyond any cave, so a larger number is a typo.
-pub const MAX_COORDINATE: f64 = 1.0e5;
-/// Largest radius, width or side of a world brush or zone (m).
-pub const MAX_BRUSH_SIZE: f64 = 1.0e4;
-/// Largest size of a body: debris, mover (m).
-pub const MAX_BODY_SIZE: f64 = 100.0;
-/// Most points in one brush polygon or polyline (self-intersection is checked pairwise).
-pub const MAX_POLYGON_POINTS: usize = 4096;
+use crate::geom::{self, Vec2};
 
 /// Problems found so far, as (item path, message).
 #[derive(Default)]
@@ -24,8 +17,19 @@ pub struct Checker {
     pub problems: Vec<(String, String)>,
 }
 
-fn show(p: Vec2) -> String {
-    format!("({}, {})", p.x, p.y)
+/// A number as a person would write it: plain when that is short, else with an exponent
+/// (`1e-300`, not three hundred zeros).
+pub(super) fn num(v: f64) -> String {
+    if v == 0.0 || !v.is_finite() || (1e-4..1e15).contains(&v.abs()) {
+        format!("{v}")
+    } else {
+        format!("{v:e}")
+    }
+}
+
+/// A point as `(x, y)`, each number as [`num`] writes it.
+pub(super) fn show(p: Vec2) -> String {
+    format!("({}, {})", num(p.x), num(p.y))
 }
 
 impl Checker {
@@ -65,10 +69,40 @@ impl Checker {
             let low = if open_low { "greater than" } else { "at least" };
             self.fail(
                 path,
-                format!("expected a number {low} {lo} and at most {hi}, got {v}"),
+                format!(
+                    "expected a number {low} {} and at most {}, got {}",
+                    num(lo),
+                    num(hi),
+                    num(v)
+                ),
             );
         }
         ok
+    }
+
+    /// A whole number in `lo..=hi`.
+    pub fn count(&mut self, path: &str, v: u32, lo: u32, hi: u32) -> bool {
+        let ok = (lo..=hi).contains(&v);
+        if !ok {
+            self.fail(
+                path,
+                format!("expected a whole number from {lo} to {hi}, got {v}"),
+            );
+        }
+        ok
+    }
+
+    /// A gravity: finite and at most [`MAX_GRAVITY`] strong.
+    pub fn gravity(&mut self, path: &str, g: Vec2) {
+        if !g.is_finite() || g.length() > MAX_GRAVITY {
+            self.fail(
+                path,
+                format!(
+                    "expected a finite gravity of at most {MAX_GRAVITY} m/s², got {}",
+                    show(g)
+                ),
+            );
+        }
     }
 
     /// A finite number (angles, velocities).
@@ -160,36 +194,79 @@ impl Checker {
         }
     }
 
-    /// A debris shape: convex with at most 8 points, or a positive box or circle.
+    /// A debris shape: what [`DebrisShape::shape`] builds (the game builds it the same way),
+    /// no thinner than [`MIN_BODY_SIZE`] and no wider than [`MAX_BODY_SIZE`].
     pub fn debris_shape(&mut self, path: &str, shape: &DebrisShape) {
-        match shape {
-            DebrisShape::Polygon { points } => {
-                let p = format!("{path}.points");
-                if !self.points(&p, points) {
-                    return;
-                }
-                match ConvexPolygon::new(points) {
-                    Ok(poly) if poly.radius() > MAX_BODY_SIZE => {
-                        self.fail(&p, format!("the polygon is {:.0} m across: expected debris at most {MAX_BODY_SIZE} m across", 2.0 * poly.radius()))
-                    }
-                    Ok(_) => {}
-                    Err(e) => self.fail(&p, format!("{e}; expected a convex polygon of 3 to 8 points, enclosing area")),
-                }
-            }
+        let (lo, hi) = (MIN_BODY_SIZE, MAX_BODY_SIZE);
+        let sized = match shape {
+            DebrisShape::Polygon { points } => self.body_points(&format!("{path}.points"), points),
             DebrisShape::Box { width, height } => {
-                self.number(&format!("{path}.width"), *width, 0.0, MAX_BODY_SIZE, true);
-                self.number(&format!("{path}.height"), *height, 0.0, MAX_BODY_SIZE, true);
+                self.number(&format!("{path}.width"), *width, lo, hi, false)
+                    & self.number(&format!("{path}.height"), *height, lo, hi, false)
             }
-            DebrisShape::Circle { radius } => {
-                self.number(
-                    &format!("{path}.radius"),
-                    *radius,
-                    0.0,
-                    MAX_BODY_SIZE / 2.0,
-                    true,
+            DebrisShape::Circle { radius } => self.number(
+                &format!("{path}.radius"),
+                *radius,
+                lo / 2.0,
+                hi / 2.0,
+                false,
+            ),
+        };
+        if !sized {
+            return;
+        }
+        let at = match shape {
+            DebrisShape::Polygon { .. } => format!("{path}.points"),
+            _ => path.to_string(),
+        };
+        match (shape, shape.shape()) {
+            (_, Err(e)) => self.fail(
+                at,
+                format!("{e}; expected a convex polygon of 3 to 8 points, enclosing area"),
+            ),
+            (DebrisShape::Polygon { .. }, Ok(geom::Shape::Polygon(poly))) => {
+                let vs = poly.vertices();
+                let across = vs
+                    .iter()
+                    .flat_map(|a| vs.iter().map(move |b| (*a - *b).length()))
+                    .fold(0.0, f64::max);
+                if across > hi {
+                    self.fail(
+                        &at,
+                        format!(
+                            "the polygon is {} m across: expected debris at most {hi} m across",
+                            num(across)
+                        ),
+                    );
+                }
+                let thick = poly.width();
+                if thick < lo {
+                    self.fail(
+                        &at,
+                        format!(
+                            "the polygon is only {} m thick: expected debris at least {lo} m thick",
+                            num(thick)
+                        ),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A debris polygon's points: finite, and in its own frame near the piece's position.
+    fn body_points(&mut self, path: &str, pts: &[Vec2]) -> bool {
+        let mut ok = true;
+        for (i, p) in pts.iter().enumerate() {
+            if !(p.is_finite() && p.abs().max_element() <= MAX_BODY_SIZE) {
+                self.fail(
+                    format!("{path}[{i}]"),
+                    format!("expected a finite point within ±{MAX_BODY_SIZE} m of the piece's position on each axis, got {}", show(*p)),
                 );
+                ok = false;
             }
         }
+        ok
     }
 }
 
