@@ -13,6 +13,5 @@ pub mod progress;
 pub mod session;
 pub mod settings;
 pub mod shell;
-pub mod shipped;
 pub mod shot;
 pub mod window;

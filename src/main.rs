@@ -1,7 +1,8 @@
 //! The `cavefly` command line: play (the default) and the headless tools.
 
-use cavefly::app::{bench, catalog, shipped, shot, window};
+use cavefly::app::{bench, catalog, shot, window};
 use cavefly::game::InputScript;
+use cavefly::level::shipped;
 use cavefly::tools::{check, contact, lab, lab_pairs, shape_spec, sim};
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;

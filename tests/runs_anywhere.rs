@@ -66,3 +66,52 @@ fn the_program_lists_and_plays_the_shipped_levels_from_an_empty_folder() {
     assert!(!ok);
     assert!(err.contains("no_such_level"), "{err}");
 }
+
+#[test]
+fn a_designers_level_in_any_folder_finds_the_games_meshes_and_nothing_outside() {
+    let dir = tempfile::tempdir().unwrap();
+    let exe = Path::new(env!("CARGO_BIN_EXE_cavefly"));
+    // A designer's copies of a shipped level in a folder of their own, with no `assets/`
+    // beside it: the mesh paths as the shipped file writes them, and relative to the game's
+    // assets folder.
+    let designs = dir.path().join("designs");
+    std::fs::create_dir(&designs).unwrap();
+    let text = std::fs::read_to_string("levels/01_training_cave.ron").unwrap();
+    assert!(
+        text.contains("File(\"../assets/meshes/"),
+        "the level uses meshes"
+    );
+    std::fs::write(designs.join("as_shipped.ron"), &text).unwrap();
+    let short = text.replace("File(\"../assets/meshes/", "File(\"meshes/");
+    std::fs::write(designs.join("short.ron"), &short).unwrap();
+    let escaping = text.replace("File(\"../assets/meshes/", "File(\"../../../assets/meshes/");
+    std::fs::write(designs.join("escaping.ron"), &escaping).unwrap();
+    let missing = short.replace("stalactite.ron", "no_such_mesh.ron");
+    std::fs::write(designs.join("missing.ron"), &missing).unwrap();
+
+    let hash = |s: &str| s.lines().find(|l| l.starts_with("hash")).map(str::to_owned);
+    let args = |file: &str| ["sim", file, "--frames", "60"].map(str::to_owned);
+    let (ok, from_tree, err) = run_in(
+        Path::new("."),
+        exe,
+        &args("levels/01_training_cave.ron")
+            .each_ref()
+            .map(String::as_str),
+    );
+    assert!(ok, "{err}");
+    assert!(hash(&from_tree).is_some(), "{from_tree}");
+    for file in ["designs/as_shipped.ron", "designs/short.ron"] {
+        let (ok, out, err) = run_in(dir.path(), exe, &args(file).each_ref().map(String::as_str));
+        assert!(ok, "{file}: {err}");
+        // The same meshes, so the same rock and the same run.
+        assert_eq!(hash(&out), hash(&from_tree), "{file}");
+    }
+    // `check` prints each problem on its standard output.
+    let (ok, out, _) = run_in(dir.path(), exe, &["check", "designs/escaping.ron"]);
+    assert!(!ok);
+    assert!(out.contains("leads outside the level's folder"), "{out}");
+    let (ok, out, _) = run_in(dir.path(), exe, &["check", "designs/missing.ron"]);
+    assert!(!ok);
+    assert!(out.contains("mesh file not found"), "{out}");
+    assert!(out.contains("built into the game"), "{out}");
+}

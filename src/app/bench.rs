@@ -481,7 +481,7 @@ pub fn run(level: Option<&Path>, inputs: Option<&Path>) -> Result<String, String
             bench_replay(&level, &script)
         }
         (Some(level), None) => bench(&load(level)?),
-        (None, None) => bench(&load(&super::shipped::resolve_level(Path::new(
+        (None, None) => bench(&load(&crate::level::shipped::resolve_level(Path::new(
             DEFAULT_LEVEL,
         )))?),
     }

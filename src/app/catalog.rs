@@ -97,9 +97,9 @@ impl Catalog {
 }
 
 /// Where the shipped levels are: a `levels/` folder on disk, else the copy built into the
-/// program (see [`super::shipped`]).
+/// program (see [`crate::level::shipped`]).
 pub fn find_levels_dir() -> Result<PathBuf, String> {
-    super::shipped::levels_dir()
+    crate::level::shipped::levels_dir()
 }
 
 /// The catalogue as `cavefly levels` prints it: the folder, then one line per level (file,

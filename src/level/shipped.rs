@@ -5,18 +5,24 @@
 //! designers edit those files and see them reload live. Where there is none, the copy built
 //! into the program is unpacked once into the platform's data folder (on Linux
 //! `$XDG_DATA_HOME/cavefly/shipped-HASH/`, `HASH` naming the content so an update unpacks
-//! afresh) as `levels/` and `assets/meshes/` side by side, exactly as in the source tree, so
-//! a level's mesh paths (`../assets/meshes/NAME.ron`) resolve the same way as on disk and its
-//! content hash, and with it every replay, stays the same. The ship's definition is compiled
-//! in already (`game::ship_def`).
+//! afresh) as `levels/` and `assets/meshes/` side by side, exactly as in the source tree.
+//! The ship's definition is compiled in already (`game::ship_def`).
+//!
+//! Meshes follow one rule wherever a level comes from ([`super::MeshFolders`]): a mesh path
+//! is relative to the level's folder or to the game's assets folder. The built-in copy is
+//! the last of the game's assets folders: [`builtin_asset`] is asked only when no folder on
+//! disk has the file, so a shipped level's `../assets/meshes/NAME.ron` and a designer's
+//! `meshes/NAME.ron` find the built-in mesh from any folder, the bytes read are the same
+//! as the source tree's, and a level's content hash, with it every replay, stays the same.
 //!
 //! The API for the rest of the game is [`levels_dir`] (the folder to list and load levels
-//! from) and [`resolve_level`] (a level named on the command line: a path, or the name of a
-//! shipped level).
+//! from), [`resolve_level`] (a level named on the command line: a path, or the name of a
+//! shipped level) and [`builtin_asset`] (for the mesh path rule).
 
 use crate::hash::Fnv1a;
 use include_dir::{include_dir, Dir};
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
+use std::sync::OnceLock;
 
 /// The shipped levels.
 static LEVELS: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/levels");
@@ -89,13 +95,53 @@ fn unpack_root() -> PathBuf {
     base.join(content_name())
 }
 
+/// The built-in copy, unpacked under [`unpack_root`]: once per run of the program.
+fn unpacked() -> Result<PathBuf, String> {
+    static ROOT: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    ROOT.get_or_init(|| {
+        let root = unpack_root();
+        unpack(&root).map(|_| root)
+    })
+    .clone()
+}
+
 /// The folder levels are listed and loaded from: one on disk if there is one, else the
 /// built-in copy, unpacked.
 pub fn levels_dir() -> Result<PathBuf, String> {
     match levels_dir_on_disk() {
         Some(dir) => Ok(dir),
-        None => unpack(&unpack_root()),
+        None => unpacked().map(|root| root.join("levels")),
     }
+}
+
+/// Where `relative`, a path inside the game's assets folder (`meshes/arch.ron`, or
+/// `../assets/meshes/arch.ron` as a level beside `assets/` writes it), lies in the built-in
+/// copy, if it names a built-in file; `..` is followed by name and may not leave the
+/// assets folder.
+fn builtin_asset_name(relative: &Path) -> Option<PathBuf> {
+    let mut name = PathBuf::from("assets");
+    for c in relative.components() {
+        match c {
+            Component::Normal(part) => name.push(part),
+            Component::CurDir => {}
+            Component::ParentDir if name.pop() => {}
+            _ => return None,
+        }
+    }
+    let inside = name.starts_with("assets") && name != Path::new("assets");
+    (inside && files().iter().any(|(p, _)| *p == name)).then_some(name)
+}
+
+/// The built-in copy of the game's asset at `relative` (see [`builtin_asset_name`]),
+/// unpacked, by its real path; none when the program has no such file, an error when it
+/// has it but cannot unpack it.
+pub fn builtin_asset(relative: &Path) -> Option<Result<PathBuf, String>> {
+    let name = builtin_asset_name(relative)?;
+    Some(unpacked().and_then(|root| {
+        let file = root.join(name);
+        file.canonicalize()
+            .map_err(|e| format!("{}: cannot find the unpacked copy: {e}", file.display()))
+    }))
 }
 
 /// The level file a command-line argument names: an existing path as it is, else the
@@ -138,6 +184,29 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn assets_are_found_in_the_built_in_copy_by_name_only_inside_the_assets_folder() {
+        let arch = Some(PathBuf::from("assets/meshes/arch.ron"));
+        for name in [
+            "meshes/arch.ron",
+            "./meshes/arch.ron",
+            "../assets/meshes/arch.ron",
+            "meshes/../meshes/arch.ron",
+        ] {
+            assert_eq!(builtin_asset_name(Path::new(name)), arch, "{name}");
+        }
+        for name in [
+            "meshes/no_such_mesh.ron",
+            "../levels/03_reactor.ron",
+            "../../assets/meshes/arch.ron/..",
+            "meshes",
+            "",
+            "/assets/meshes/arch.ron",
+        ] {
+            assert_eq!(builtin_asset_name(Path::new(name)), None, "{name}");
         }
     }
 
