@@ -15,6 +15,7 @@ pub mod offscreen;
 pub mod pipelines;
 pub mod quads;
 pub mod renderer;
+pub mod rock_field;
 pub mod rock_mesh;
 pub mod snapshot;
 pub mod stars;

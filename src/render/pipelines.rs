@@ -4,6 +4,7 @@
 //! where the adapter has no storage buffers in vertex shaders (see [`super::quads`]).
 
 use super::quads::QuadSource;
+use super::rock_field::FieldKit;
 use bytemuck::{Pod, Zeroable};
 
 /// The scene's colour format: linear, with headroom above 1 for the glow pass.
@@ -82,8 +83,10 @@ pub struct Pipelines {
     pub sky: wgpu::RenderPipeline,
     /// Star sprites, one quad per cell of the starfield's layers.
     pub stars: wgpu::RenderPipeline,
-    /// Procedurally shaded rock triangles.
+    /// Procedurally shaded rock triangles (group 1: the level's baked field).
     pub rock: wgpu::RenderPipeline,
+    /// The rock field's layouts and bake pipeline.
+    pub rock_field: FieldKit,
     /// Filled triangles with vertex colours.
     pub fill: wgpu::RenderPipeline,
     /// Glowing segments.
@@ -93,7 +96,11 @@ pub struct Pipelines {
 }
 
 /// Source of a world shader: the shared globals and helpers, then the shader's parts.
-fn world_shader(device: &wgpu::Device, name: &str, parts: &[&str]) -> wgpu::ShaderModule {
+pub(crate) fn world_shader(
+    device: &wgpu::Device,
+    name: &str,
+    parts: &[&str],
+) -> wgpu::ShaderModule {
     let mut source = include_str!("../../shaders/common.wgsl").to_string();
     for part in parts {
         source.push('\n');
@@ -217,7 +224,20 @@ impl Pipelines {
         let storage = source == QuadSource::Storage;
         let sky_src = world_shader(device, "sky", &[include_str!("../../shaders/sky.wgsl")]);
         let stars_src = world_shader(device, "stars", &[include_str!("../../shaders/stars.wgsl")]);
-        let rock_src = world_shader(device, "rock", &[include_str!("../../shaders/rock.wgsl")]);
+        let rock_field = FieldKit::new(device, &globals_layout);
+        let rock_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("rock"),
+            bind_group_layouts: &[Some(&globals_layout), Some(&rock_field.layout)],
+            immediate_size: 0,
+        });
+        let rock_src = world_shader(
+            device,
+            "rock",
+            &[
+                include_str!("../../shaders/rock_field.wgsl"),
+                include_str!("../../shaders/rock.wgsl"),
+            ],
+        );
         let fill_src = world_shader(device, "fill", &[include_str!("../../shaders/fill.wgsl")]);
         let line_src = world_shader(
             device,
@@ -292,7 +312,7 @@ impl Pipelines {
             ),
             rock: pipeline(
                 device,
-                &layout,
+                &rock_layout,
                 &rock_src,
                 "rock",
                 &[Some(wgpu::VertexBufferLayout {
@@ -330,6 +350,7 @@ impl Pipelines {
                 particle_buffers,
                 Some(PREMULTIPLIED),
             ),
+            rock_field,
             globals_layout,
             records_layout,
             source,

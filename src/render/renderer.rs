@@ -9,6 +9,7 @@ use super::camera::View;
 use super::cull::ViewBox;
 use super::pipelines::{FillVertex, Globals, LineInstance, ParticleInstance, Pipelines};
 use super::quads::{QuadIndices, QuadSource, RecordBuffer};
+use super::rock_field::RockField;
 use super::rock_mesh::RockMesh;
 use super::snapshot::Snapshot;
 use super::timer::{GpuTimer, StageTimes};
@@ -91,6 +92,8 @@ struct Rock {
     boxes: Vec<(Vec2, Vec2)>,
     /// The outline, as glowing segments.
     outline: Vec<LineInstance>,
+    /// The slow part of its shading, baked.
+    field: RockField,
 }
 
 /// The renderer for one output format.
@@ -185,7 +188,7 @@ impl Renderer {
             globals,
             globals_group,
             indices: QuadIndices::new(device, 4096),
-            rock: Self::upload_rock(device, rock),
+            rock: Self::upload_rock(device, &pipelines, rock),
             rock_visible: DynamicBuffer::new(device, "rock in view", wgpu::BufferUsages::INDEX),
             fill: DynamicBuffer::new(device, "fill", wgpu::BufferUsages::VERTEX),
             lines: RecordBuffer::new(device, "lines", line_size, records),
@@ -217,7 +220,7 @@ impl Renderer {
         self.timer.as_ref().map(|t| t.read(gpu))
     }
 
-    fn upload_rock(device: &wgpu::Device, rock: &RockMesh) -> Rock {
+    fn upload_rock(device: &wgpu::Device, pipelines: &Pipelines, rock: &RockMesh) -> Rock {
         let mut tris: Vec<[f32; 2]> = rock.triangles.iter().map(|p| p.to_array()).collect();
         tris.truncate(tris.len() / 3 * 3);
         let boxes = tris
@@ -239,6 +242,7 @@ impl Renderer {
                 usage: wgpu::BufferUsages::VERTEX,
             }),
             boxes,
+            field: RockField::new(device, &pipelines.rock_field, rock),
             outline: rock
                 .outline
                 .iter()
@@ -255,7 +259,7 @@ impl Renderer {
 
     /// Replaces the rock (a new or reloaded level).
     pub fn set_rock(&mut self, device: &wgpu::Device, rock: &RockMesh) {
-        self.rock = Self::upload_rock(device, rock);
+        self.rock = Self::upload_rock(device, &self.pipelines, rock);
     }
 
     fn line(&mut self, a: Vec2, b: Vec2, color: [f32; 4], width: [f32; 2]) {
@@ -436,6 +440,9 @@ impl Renderer {
         let source = self.pipelines.source;
         let lines = self.line_data.len() as u32;
         let mut draws = 0;
+        self.rock
+            .field
+            .bake_once(encoder, &self.pipelines.rock_field, &self.globals_group);
         if let Some(t) = &mut self.timer {
             t.begin_frame();
         }
@@ -453,6 +460,7 @@ impl Renderer {
             pass.draw_indexed(0..6 * star_quads, 0, 0..1);
             mark(timer, &mut pass, "rock fill");
             pass.set_pipeline(&self.pipelines.rock);
+            self.rock.field.bind(&mut pass);
             pass.set_vertex_buffer(0, self.rock.vertices.slice(..));
             let rock_indices = self.rock_index_data.len() as u32;
             pass.set_index_buffer(
