@@ -1,6 +1,8 @@
-// Particles (sparks, dust, exhaust, explosions): a quad each, a soft round spot added to
-// the light already there. The particle comes from a storage buffer
-// (particle_storage.wgsl) or from per-instance attributes (particle_instanced.wgsl).
+// Particles (sparks, dust, exhaust, explosions): a soft round spot each, added to the light
+// already there, drawn as one triangle around its disc (a software rasterizer sets up each
+// triangle on one thread, so one costs half of a quad's two). The particle comes from a
+// storage buffer (particle_storage.wgsl) or from per-instance attributes
+// (particle_instanced.wgsl).
 
 // One particle, laid out as the renderer's `ParticleInstance` (32 bytes).
 struct Particle {
@@ -18,10 +20,16 @@ struct VsOut {
     @location(1) @interpolate(flat) color: vec4<f32>,
 };
 
-// Corner `corner` (0..4) of the particle's quad, counter-clockwise from the lower left;
-// triangles (0,1,2) and (0,2,3).
+// Corner `corner` (0..3) of the triangle around the particle's disc: the disc is its
+// inscribed circle, so the corners lie twice the radius from the centre, counter-clockwise
+// from the top. `uv` is the offset from the centre in radii, as it was on a quad.
 fn particle_vertex(p: Particle, corner: u32) -> VsOut {
-    let c = vec2<f32>(select(-1.0, 1.0, corner == 1u || corner == 2u), select(-1.0, 1.0, corner >= 2u));
+    var c = vec2<f32>(0.0, 2.0);
+    if (corner == 1u) {
+        c = vec2<f32>(-1.7320508, -1.0);
+    } else if (corner == 2u) {
+        c = vec2<f32>(1.7320508, -1.0);
+    }
     // At least a pixel and a half across, so distant sparks do not vanish.
     let r = max(p.size, 1.5 / globals.pixels_per_metre);
     var out: VsOut;

@@ -7,5 +7,5 @@ fn vs_main(
     @location(1) size: f32,
     @location(2) color: vec4<f32>,
 ) -> VsOut {
-    return particle_vertex(Particle(pos, size, 0.0, color), vi % 4u);
+    return particle_vertex(Particle(pos, size, 0.0, color), vi % 3u);
 }

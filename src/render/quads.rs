@@ -1,9 +1,10 @@
-//! Quads drawn from lists of records (glowing segments, particles, stars): four vertices and
-//! six indices per quad, the record read in the vertex shader from a storage buffer. A
-//! software rasterizer (lavapipe) sets up every instance of an instanced draw as a draw of
-//! its own, so 20,000 instanced quads cost far more than their pixels; as one plain indexed
-//! draw they cost little more than their vertices. Adapters without storage buffers in
-//! vertex shaders (some GL drivers) get the records as instance attributes instead.
+//! Quads drawn from lists of records (glowing segments, stars): four vertices and six
+//! indices per quad, the record read in the vertex shader from a storage buffer; particles
+//! are one triangle of three vertices each. A software rasterizer (lavapipe) sets up every
+//! instance of an instanced draw as a draw of its own, so 20,000 instanced quads cost far
+//! more than their pixels; as one plain draw they cost little more than their vertices.
+//! Adapters without storage buffers in vertex shaders (some GL drivers) get the records as
+//! instance attributes instead.
 
 use std::ops::Range;
 
@@ -166,6 +167,32 @@ impl RecordBuffer {
                 };
                 pass.set_vertex_buffer(0, self.buffer.slice(start..));
                 pass.draw_indexed(0..6, 0, 0..range.end.saturating_sub(range.start));
+            }
+        }
+    }
+
+    /// Draws one triangle per record of `range` (its three corners from the vertex index,
+    /// no index buffer) with the pipeline already set: one draw call, even for an empty
+    /// range.
+    pub fn draw_triangles(
+        &self,
+        pass: &mut wgpu::RenderPass<'_>,
+        source: QuadSource,
+        range: Range<u32>,
+    ) {
+        match (source, &self.group) {
+            (QuadSource::Storage, Some(group)) => {
+                pass.set_bind_group(1, group, &[]);
+                pass.draw(3 * range.start..3 * range.end, 0..1);
+            }
+            _ => {
+                let start = if range.is_empty() {
+                    0
+                } else {
+                    range.start as u64 * self.stride
+                };
+                pass.set_vertex_buffer(0, self.buffer.slice(start..));
+                pass.draw(0..3, 0..range.end.saturating_sub(range.start));
             }
         }
     }

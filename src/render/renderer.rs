@@ -435,7 +435,7 @@ impl Renderer {
             bytemuck::cast_slice(&self.particle_data),
             records,
         );
-        let quads = (self.line_data.len().max(self.particle_data.len()) as u32).max(star_quads);
+        let quads = (self.line_data.len() as u32).max(star_quads);
         self.indices.reserve(device, quads);
         let source = self.pipelines.source;
         let lines = self.line_data.len() as u32;
@@ -482,7 +482,8 @@ impl Renderer {
             mark(timer, &mut pass, "particles");
             pass.set_pipeline(&self.pipelines.particle);
             let particles = self.particle_data.len() as u32;
-            self.particles.draw(&mut pass, source, 0..particles);
+            self.particles
+                .draw_triangles(&mut pass, source, 0..particles);
             draws += 7;
         }
         draws += self.bloom.run(encoder, target, &mut self.timer);
