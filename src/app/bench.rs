@@ -296,6 +296,19 @@ impl Bench {
     }
 }
 
+/// The machine's load averages over 1, 5 and 15 minutes, where the system tells them
+/// (Linux): frame times on a software rasterizer scale with the cores left to it, so a
+/// figure is only comparable with one taken under a similar load.
+fn load_line() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .map_or_else(String::new, |l| {
+            let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+            format!("machine load (1, 5, 15 min): {l} on {cores} cores\n")
+        })
+}
+
 /// The report lines of one scene.
 fn write_scene(out: &mut String, title: &str, f: &SceneFigures) {
     let _ = writeln!(out, "{title}");
@@ -343,6 +356,7 @@ pub fn bench(level: &LoadedLevel) -> Result<String, String> {
         b.gpu.describe(),
         b.quads()
     );
+    out.push_str(&load_line());
     let half = Camera::new(Vec2::ZERO, None).view(w, h);
     let mut stress = |i: usize| (half, stress_snapshot(i as f32 / 60.0, half.half_extent));
     let figures = b.measure(&RockMesh::default(), &mut stress)?;
@@ -432,6 +446,7 @@ pub fn bench_replay(level: &LoadedLevel, script: &InputScript) -> Result<String,
     let wall = started.elapsed().as_secs_f64();
     let frame = Spread::of(&frames);
     let mut out = format!("adapter: {}, {w}x{h}\n", b.gpu.describe());
+    out.push_str(&load_line());
     let _ = writeln!(
         out,
         "replay: {} ({}), {step} steps ({:.1} s of play), {} frames at {REPLAY_FPS} frames/s of game time, outcome {:?}",
