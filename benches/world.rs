@@ -11,7 +11,7 @@
 use cavefly::broad::{closest_distance, ray_segment, sweep_circle_segment, LineTree};
 use cavefly::brush::{Brush, WorldBrushes, WorldGeometry};
 use cavefly::geom::{Segment, Vec2};
-use cavefly::level::{load_level_source, Level};
+use cavefly::level::{load_level_source, Level, LEVEL_VERSION};
 use criterion::{criterion_group, Criterion};
 use std::fmt::Write;
 use std::hint::black_box;
@@ -40,7 +40,7 @@ fn large_level(grid: usize, flair: usize) -> String {
     let mut rng = Lcg(7);
     let size = grid as f64 * SPACING;
     let mut s = String::new();
-    let _ = write!(s, "(version: 1, name: \"generated\", world: (rock: [Rect(min: (-10.0, -10.0), max: ({0}, {0}))], carve: [", size + 10.0);
+    let _ = write!(s, "(version: {LEVEL_VERSION}, name: \"generated\", world: (rock: [Rect(min: (-10.0, -10.0), max: ({0}, {0}))], carve: [", size + 10.0);
     for j in 0..grid {
         for i in 0..grid {
             let _ = write!(
@@ -81,7 +81,7 @@ fn large_level(grid: usize, flair: usize) -> String {
         }
         let _ = write!(
             s,
-            "(name: \"spire{k}\", position: ({cx}, {}), rotation: {}, mesh: Inline((vertices: [",
+            "(name: \"spire{k}\", position: ({cx}, {}), angle: {}, mesh: Inline((vertices: [",
             cy - 1.0,
             rng.next() - 0.5
         );
@@ -182,8 +182,8 @@ fn best_ms(mut f: impl FnMut()) -> f64 {
     (0..5).map(|_| ms(&mut f)).fold(f64::INFINITY, f64::min)
 }
 
-fn print_build_table() {
-    let src = large_level(50, 250);
+fn print_build_table(grid: usize, flair: usize) {
+    let src = large_level(grid, flair);
     let path = Path::new("levels/generated.ron");
     let loaded = load_level_source(&src, path).expect("the generated level is valid");
     println!(
@@ -224,7 +224,8 @@ fn print_build_table() {
     println!("{:<56} {:>9.1}", "parse (RON)", parse);
     println!(
         "{:<56} {:>9.1}",
-        "mesh outlines (250 inline meshes)", outlines
+        format!("mesh outlines ({flair} inline meshes)"),
+        outlines
     );
     println!(
         "{:<56} {:>9.1}",
@@ -277,7 +278,7 @@ fn brute_sweep(segs: &[Segment], c: Vec2, d: Vec2) -> Option<usize> {
     best.1
 }
 
-fn print_query_table() {
+fn print_query_table(grids: &[usize]) {
     println!(
         "{:>9} {:>6} | {:>9} {:>11} {:>8} | {:>9} {:>11} {:>8} | {:>9} {:>11} {:>8}",
         "segments",
@@ -292,7 +293,7 @@ fn print_query_table() {
         "sweep brute",
         "x"
     );
-    for grid in [5, 16, 50] {
+    for &grid in grids {
         let segs = cave_world(grid);
         let tree = LineTree::build(segs.clone());
         let q = queries(grid, 256);
@@ -353,11 +354,14 @@ fn bench_world(c: &mut Criterion) {
 criterion_group!(benches, bench_world);
 
 fn main() {
-    // Under `cargo test --benches` each benchmark runs once as a smoke test; the tables are
-    // only for real benchmark runs.
+    // Under `cargo test --benches` each benchmark runs once as a smoke test, and the tables
+    // run on a small world so that a broken table fails the tests too.
     if std::env::args().any(|a| a == "--bench") {
-        print_build_table();
-        print_query_table();
+        print_build_table(50, 250);
+        print_query_table(&[5, 16, 50]);
+    } else {
+        print_build_table(5, 10);
+        print_query_table(&[5]);
     }
     benches();
     criterion::Criterion::default()

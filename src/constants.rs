@@ -17,6 +17,12 @@ pub const LINEAR_SLOP: f64 = 0.005;
 /// contact points that do nothing; smaller lets fast bodies sink in before they are caught.
 pub const SPECULATIVE_DISTANCE: f64 = 4.0 * LINEAR_SLOP;
 
+/// A contact point is treated as apart (speculative: the solver lets it close exactly its
+/// gap in one sub-step) only when its separation is above this, in metres; at or below it the
+/// point is pushed out softly. Not zero, because a speculative catch leaves separations of
+/// ±1e-17 and two mirror-image points must not get different treatment from rounding.
+pub const SPECULATIVE_THRESHOLD: f64 = 1e-9;
+
 /// Two polygon vertices closer than this fraction of the polygon's extent are one vertex,
 /// and a vertex this close (relative) to the line through its neighbours is dropped as
 /// collinear. Tighter keeps slivers that break the solver; looser eats real detail.

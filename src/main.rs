@@ -97,9 +97,12 @@ enum Command {
         /// Also print the hash every K steps.
         #[arg(long, value_name = "K")]
         hash_every: Option<u64>,
+        /// Also print where the physics step's time went, phase by phase.
+        #[arg(long)]
+        profile: bool,
         /// Instead, run every entry of a golden file and check its hash; with
         /// CAVEFLY_BLESS=1, rewrite the hashes.
-        #[arg(long, conflicts_with_all = ["level", "frames", "inputs", "hash_every"])]
+        #[arg(long, conflicts_with_all = ["level", "frames", "inputs", "hash_every", "profile"])]
         golden: Option<PathBuf>,
     },
     /// Every contact method and the exact separating-axis answer on the same polygon pairs:
@@ -186,6 +189,7 @@ fn main() -> ExitCode {
             frames,
             inputs,
             hash_every,
+            profile,
             golden,
         } => {
             if let Some(file) = golden {
@@ -214,6 +218,7 @@ fn main() -> ExitCode {
                 inputs,
                 frames,
                 hash_every,
+                profile,
             }) {
                 Ok(out) => {
                     print!("{}", out.report);

@@ -158,3 +158,160 @@ fn rotating_both_boxes_together_keeps_two_points() {
         assert!((m.normal - r.rotate(Vec2::Y)).length() < 1e-9);
     }
 }
+
+/// How far `p` lies inside `shape` (world vertices, counter-clockwise) past the face whose
+/// outward normal is nearest `outward`: the overlap a contact point there carries.
+fn depth_past_face(shape: &[Vec2], outward: Vec2, p: Vec2) -> f64 {
+    let n = shape.len();
+    let (face, normal) = (0..n)
+        .map(|i| {
+            let e = shape[(i + 1) % n] - shape[i];
+            (i, Vec2::new(e.y, -e.x).normalize())
+        })
+        .max_by(|x, y| x.1.dot(outward).total_cmp(&y.1.dot(outward)))
+        .unwrap();
+    -normal.dot(p - shape[face])
+}
+
+/// Whether `p` lies on the outline of a convex polygon (world vertices, counter-clockwise):
+/// its largest signed distance outside the edges' lines is zero.
+fn on_outline(shape: &[Vec2], p: Vec2) -> bool {
+    let n = shape.len();
+    let outside = (0..n)
+        .map(|i| {
+            let e = shape[(i + 1) % n] - shape[i];
+            Vec2::new(e.y, -e.x).normalize().dot(p - shape[i])
+        })
+        .fold(f64::NEG_INFINITY, f64::max);
+    outside.abs() < 1e-9
+}
+
+#[test]
+fn each_resting_point_carries_its_own_overlap() {
+    // A box resting tilted on another, sunk a little: the two corners of the lower face sink
+    // by different amounts, and each contact point must report its own (the deeper corner's
+    // depth on the shallow point lifts that corner every step).
+    let mut seed = 0x5eed_u64;
+    let mut next = |lo: f64, hi: f64| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        lo + (hi - lo) * ((seed >> 11) as f64 / (1u64 << 53) as f64)
+    };
+    let mut two_point = 0;
+    for case in 0..20_000 {
+        let (hw_a, hh_a) = (next(0.3, 2.0), next(0.2, 1.0));
+        let (hw_b, hh_b) = (next(0.2, 1.5), next(0.2, 1.0));
+        let lower = ConvexPolygon::rect(hw_a, hh_a).unwrap();
+        let upper = ConvexPolygon::rect(hw_b, hh_b).unwrap();
+        let tilt = next(-0.03, 0.03);
+        let sink = next(0.0, 0.01);
+        // The upper box's lowest corner sinks `sink` below the lower box's top face.
+        let half_drop = hw_b * tilt.abs().sin() + hh_b * tilt.cos();
+        let x = next(-0.5, 0.5) * (hw_a - hw_b).abs();
+        let turn = next(-3.0, 3.0);
+        let xf_a = Transform::new(Vec2::new(next(-5.0, 5.0), next(-5.0, 5.0)), turn);
+        let xf_b = Transform::new(
+            xf_a.apply(Vec2::new(x, hh_a + half_drop - sink)),
+            turn + tilt,
+        );
+        let flip = case % 2 == 1;
+        let (sa, xa, sb, xb) = if flip {
+            (&upper, xf_b, &lower, xf_a)
+        } else {
+            (&lower, xf_a, &upper, xf_b)
+        };
+        let (sa_s, sb_s): (Shape, Shape) = ((*sa).into(), (*sb).into());
+        // A wider upper box can hang its low corner past the lower box's end and miss it.
+        let Some(m) = contact(&sa_s, &xa, &sb_s, &xb) else {
+            continue;
+        };
+        let (wa, wb) = (sa.transformed(&xa), sb.transformed(&xb));
+        if m.points().len() == 2 {
+            two_point += 1;
+        }
+        for p in m.points() {
+            // The point lies on the incident shape's outline; it carries how far it is
+            // inside the reference shape past the face the normal leaves through (negative
+            // when still apart). Which shape is the reference is the manifold's to say.
+            let (incident, own) = if p.id.reference_is_b {
+                (
+                    wa.vertices(),
+                    depth_past_face(wb.vertices(), -m.normal, p.point),
+                )
+            } else {
+                (
+                    wb.vertices(),
+                    depth_past_face(wa.vertices(), m.normal, p.point),
+                )
+            };
+            assert!(
+                on_outline(incident, p.point),
+                "case {case}: a point off the outline"
+            );
+            assert!(
+                (p.depth - own).abs() <= 1e-9,
+                "case {case}: a point reports depth {} but its own overlap is {own}",
+                p.depth
+            );
+        }
+    }
+    assert!(two_point > 10_000, "only {two_point} two-point manifolds");
+}
+
+#[test]
+fn warm_started_contacts_match_cold_ones() {
+    // Each random pair moves a little per step, like a pair of bodies in the world, and the
+    // warm query (GJK from the pair's last simplex) must give the cold query's manifold:
+    // the same normal, depths and points to 1e-12 of the size, and the same feature ids.
+    use cavefly::collide::{contact_cached, contact_within, gjk::SimplexCache};
+    let mut runner = proptest::test_runner::TestRunner::new(config(1));
+    let pairs = proptest::collection::vec(arb_pair(0.05, 5.0), 2000);
+    let pairs = {
+        use proptest::strategy::ValueTree;
+        pairs.new_tree(&mut runner).unwrap().current()
+    };
+    let (mut compared, mut touching) = (0, 0);
+    for (k, (a, xf_a, b, xf_b)) in pairs.into_iter().enumerate() {
+        let (sa, sb) = (shape(&a), shape(&b));
+        let size = scale(&a, &b);
+        let margin = SPECULATIVE_DISTANCE.max(0.05 * size);
+        let mut cache = SimplexCache::default();
+        // Fifty steps along a slow drift and turn.
+        let drift = Vec2::new((k as f64).sin(), (k as f64 * 1.7).cos()) * (0.004 * size);
+        for step in 0..50 {
+            let t = step as f64;
+            let xb = Transform {
+                p: xf_b.p + drift * t,
+                q: Rot::from_angle(xf_b.q.angle() + 0.003 * t),
+            };
+            let warm = contact_cached(&sa, &xf_a, &sb, &xb, margin, &mut cache);
+            let cold = contact_within(&sa, &xf_a, &sb, &xb, margin);
+            compared += 1;
+            match (&warm, &cold) {
+                (None, None) => {}
+                (Some(w), Some(c)) => {
+                    touching += 1;
+                    let tol = 1e-12 * size.max(1.0);
+                    assert!(
+                        (w.normal - c.normal).length() <= 1e-12,
+                        "pair {k} step {step}: normals {:?} {:?}",
+                        w.normal,
+                        c.normal
+                    );
+                    assert_eq!(w.points().len(), c.points().len(), "pair {k} step {step}");
+                    for (pw, pc) in w.points().iter().zip(c.points()) {
+                        assert_eq!(pw.id, pc.id, "pair {k} step {step}");
+                        assert!(
+                            (pw.point - pc.point).length() <= tol,
+                            "pair {k} step {step}"
+                        );
+                        assert!((pw.depth - pc.depth).abs() <= tol, "pair {k} step {step}");
+                    }
+                }
+                _ => panic!("pair {k} step {step}: warm {warm:?} cold {cold:?}"),
+            }
+        }
+    }
+    assert!(touching > compared / 4, "{touching} of {compared} touching");
+}

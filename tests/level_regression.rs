@@ -38,6 +38,7 @@ fn the_same_run_gives_the_same_hash_twice_in_one_process() {
         inputs: Some(root().join("tests/inputs/first_flight_hop.ron")),
         frames: Some(400),
         hash_every: None,
+        profile: false,
     };
     assert_eq!(run(&req).unwrap().hash, run(&req).unwrap().hash);
 }
@@ -49,6 +50,7 @@ fn bad_level_and_input_files_are_clear_errors() {
         inputs: None,
         frames: Some(1),
         hash_every: None,
+        profile: false,
     };
     let e = run(&missing).unwrap_err();
     assert!(e.contains("no/such/level.ron"), "{e}");
@@ -57,6 +59,7 @@ fn bad_level_and_input_files_are_clear_errors() {
         inputs: Some(root().join("levels/05_crystal_mine.ron")),
         frames: Some(1),
         hash_every: None,
+        profile: false,
     };
     let e = run(&wrong_inputs).unwrap_err();
     assert!(

@@ -72,6 +72,10 @@ fn box_distance(b: &Aabb, p: Vec2) -> f64 {
     (p.clamp(b.min, b.max) - p).length()
 }
 
+/// Deeper than any tree can be: a median split halves the segments at every level, so even
+/// 2³² segments make a tree 32 levels deep.
+const MAX_DEPTH: usize = 40;
+
 impl LineTree {
     /// Builds the tree over `segments` (indices in queries refer to this order).
     pub fn build(segments: Vec<Segment>) -> LineTree {
@@ -169,9 +173,13 @@ impl LineTree {
         if self.nodes.is_empty() {
             return;
         }
-        let mut stack = vec![0u32];
-        while let Some(id) = stack.pop() {
-            let node = &self.nodes[id as usize];
+        // A median split halves the segments at every level, so the depth is the binary
+        // logarithm of the count: a fixed stack holds any tree (no allocation per query).
+        let mut stack = [0u32; 2 * MAX_DEPTH];
+        let mut len = 1;
+        while len > 0 {
+            len -= 1;
+            let node = &self.nodes[stack[len] as usize];
             if !keep(&node.aabb) {
                 continue;
             }
@@ -181,8 +189,9 @@ impl LineTree {
                     visit(i);
                 }
             } else {
-                stack.push(node.right);
-                stack.push(node.start);
+                stack[len] = node.right;
+                stack[len + 1] = node.start;
+                len += 2;
             }
         }
     }
@@ -190,6 +199,14 @@ impl LineTree {
     /// Indices of the segments whose bounding boxes overlap `aabb`, ascending.
     pub fn query_aabb(&self, aabb: &Aabb) -> Vec<u32> {
         let mut out = Vec::new();
+        self.query_aabb_into(aabb, &mut out);
+        out
+    }
+
+    /// Appends the indices of the segments whose bounding boxes overlap `aabb` to `out`,
+    /// ascending, without allocating once `out` has grown.
+    pub fn query_aabb_into(&self, aabb: &Aabb, out: &mut Vec<u32>) {
+        let start = out.len();
         self.walk(
             |b| b.overlaps(aabb),
             |i| {
@@ -198,8 +215,7 @@ impl LineTree {
                 }
             },
         );
-        out.sort_unstable();
-        out
+        out[start..].sort_unstable();
     }
 
     /// Runs `cast` on every segment the motion may reach (boxes grown by `grow`), nearer

@@ -16,8 +16,8 @@
 //! Segments take part as two-sided "2-gons" (see [`Proxy`]).
 
 use super::epa::penetration;
-use super::gjk::distance_proxies;
-use super::incident::{clip, contained_vertices, Clip, PointSet};
+use super::gjk::{distance_proxies, SimplexCache};
+use super::incident::{clip, contained_vertices, overlap_depth, Clip, PointSet};
 use super::proxy::Proxy;
 use super::Manifold;
 use crate::constants::LINEAR_SLOP;
@@ -63,10 +63,44 @@ pub fn collide(
     collide_proxies(&pa, &pb, margin).map(|m| m.transformed(xf_a))
 }
 
+/// [`collide`] with GJK warm-started from `cache`, the simplex this pair ended its last
+/// query with; the cache is updated. A pair that moved a little since needs one or two GJK
+/// iterations instead of several, and gets the same manifold as a cold query.
+pub fn collide_cached(
+    a: &Shape,
+    xf_a: &Transform,
+    b: &Shape,
+    xf_b: &Transform,
+    margin: f64,
+    cache: &mut SimplexCache,
+) -> Option<Manifold> {
+    let rel = xf_a.inv_mul(xf_b);
+    let (ca, ra) = a.bounding_circle();
+    let (cb, rb) = b.bounding_circle();
+    if (rel.apply(cb) - ca).length() > ra + rb + margin {
+        return None;
+    }
+    let pa = Proxy::from_shape(a);
+    let pb = Proxy::from_shape_in(b, &rel);
+    collide_proxies_warm(&pa, &pb, margin, Some(cache)).map(|m| m.transformed(xf_a))
+}
+
 /// Contact between two polygon or segment proxies in one frame, reporting points up to
 /// `margin` apart.
 pub fn collide_proxies(pa: &Proxy, pb: &Proxy, margin: f64) -> Option<Manifold> {
-    let g = distance_proxies(pa, pb, None);
+    collide_proxies_warm(pa, pb, margin, None)
+}
+
+fn collide_proxies_warm(
+    pa: &Proxy,
+    pb: &Proxy,
+    margin: f64,
+    cache: Option<&mut SimplexCache>,
+) -> Option<Manifold> {
+    let g = distance_proxies(pa, pb, cache.as_deref());
+    if let Some(c) = cache {
+        *c = g.cache();
+    }
     if g.distance > margin {
         return None;
     }
@@ -135,19 +169,30 @@ pub fn collide_proxies(pa: &Proxy, pb: &Proxy, margin: f64) -> Option<Manifold> 
     if count == 0 {
         return None;
     }
-    // In a deep overlap the incident vertex that reaches deepest can lie outside the
-    // reference shape, so no kept point shows the full penetration. The deepest point then
-    // carries the shapes' overlap along the normal (how far they must move apart), while
-    // its position stays inside both shapes.
+    // In a deep overlap the part of the incident shape that reaches deepest into the
+    // reference shape can lie off the clipped edges, so no kept point shows how far the
+    // shapes must move apart. The deepest point then carries the depth of the deepest point
+    // of the overlap (its position stays inside both shapes). Only the deepest point takes
+    // it: the points come in clipping order, and a shallow point given the full depth
+    // would be lifted every step while the body rests.
+    let deepest = (0..count)
+        .max_by(|&i, &j| points[i].depth.total_cmp(&points[j].depth))
+        .expect("at least one point");
     let ref_n = ref_proxy.normals()[edge];
     let ref_v = ref_proxy.points()[edge];
-    let full = inc_proxy
+    let reach = inc_proxy
         .points()
         .iter()
         .map(|p| -ref_n.dot(*p - ref_v))
         .fold(f64::NEG_INFINITY, f64::max);
-    if full > points[0].depth {
-        points[0].depth = full;
+    // The incident vertices bound the overlap's depth from above, so the exact overlap is
+    // only needed when they reach deeper than the kept points (an incident corner hanging
+    // past the reference edge's end reaches deeper without being inside).
+    if reach > points[deepest].depth {
+        let overlap = overlap_depth(ref_proxy, edge, inc_proxy);
+        if overlap > points[deepest].depth {
+            points[deepest].depth = overlap;
+        }
     }
     let ref_normal = ref_proxy.normals()[edge];
     let n = if reference_is_b {

@@ -160,12 +160,13 @@ fn next(i: usize, n: usize) -> usize {
 /// A clipped incident end point and the feature that made it.
 type ClipPoint = (Vec2, FeatureId);
 
-/// Keeps the part of segment `seg` where `m · x <= c`; a cut end takes the id `cut`.
+/// Keeps the part of segment `seg` where `m · x <= c`. A cut end takes the id of the end it
+/// replaces: `cut[0]` for the first, `cut[1]` for the second.
 fn clip_to_half_plane(
     seg: [ClipPoint; 2],
     m: Vec2,
     c: f64,
-    cut: FeatureId,
+    cut: [FeatureId; 2],
 ) -> Option<[ClipPoint; 2]> {
     let (d1, d2) = (m.dot(seg[0].0) - c, m.dot(seg[1].0) - c);
     if d1 > 0.0 && d2 > 0.0 {
@@ -176,9 +177,9 @@ fn clip_to_half_plane(
     }
     let x = seg[0].0 + (seg[1].0 - seg[0].0) * (d1 / (d1 - d2));
     Some(if d1 > 0.0 {
-        [(x, cut), seg[1]]
+        [(x, cut[0]), seg[1]]
     } else {
-        [seg[0], (x, cut)]
+        [seg[0], (x, cut[1])]
     })
 }
 
@@ -214,17 +215,12 @@ pub(super) fn clip(
         (iv[i1], id(i1, FeatureKind::Vertex)),
         (iv[i2], id(i2, FeatureKind::Vertex)),
     ];
-    let mut seg = clip_to_half_plane(
-        seg,
-        -tangent,
-        -tangent.dot(v1),
-        id(ie, FeatureKind::ClipStart),
-    )
-    .and_then(|s| clip_to_half_plane(s, tangent, tangent.dot(v2), id(ie, FeatureKind::ClipEnd)));
+    let cut = [id(ie, FeatureKind::ClipStart), id(ie, FeatureKind::ClipEnd)];
+    let mut seg = clip_to_half_plane(seg, -tangent, -tangent.dot(v1), cut)
+        .and_then(|s| clip_to_half_plane(s, tangent, tangent.dot(v2), cut));
     if mode == Clip::Inside && rn > 2 {
         for k in 0..rn {
             if k != re && rns[k].dot(normal) <= 0.0 {
-                let cut = id(ie, FeatureKind::ClipSide(k as u8));
                 seg = seg.and_then(|s| clip_to_half_plane(s, rns[k], rns[k].dot(rv[k]), cut));
             }
         }
@@ -240,4 +236,52 @@ pub(super) fn clip(
             out.push(point, tangent.dot(p - v1));
         }
     }
+}
+
+/// Most vertices the overlap of an incident outline with the half-planes of a reference
+/// shape can have: each half-plane adds at most one.
+const MAX_OVERLAP: usize = 2 * crate::constants::MAX_POLYGON_VERTICES + 4;
+
+/// Keeps the part of the closed outline `pts[..len]` where `m · x <= c`, in place.
+fn clip_outline(pts: &mut [Vec2; MAX_OVERLAP], len: usize, m: Vec2, c: f64) -> usize {
+    let src = *pts;
+    let mut out = 0;
+    for i in 0..len {
+        let (p, q) = (src[i], src[next(i, len)]);
+        let (dp, dq) = (m.dot(p) - c, m.dot(q) - c);
+        if dp <= 0.0 && out < MAX_OVERLAP {
+            pts[out] = p;
+            out += 1;
+        }
+        if (dp < 0.0) != (dq < 0.0) && dp != dq && out < MAX_OVERLAP {
+            pts[out] = p + (q - p) * (dp / (dp - dq));
+            out += 1;
+        }
+    }
+    out
+}
+
+/// How deep below reference edge `re` the overlap of the two shapes reaches: the incident
+/// outline clipped to the reference shape (for a segment, to the region behind it over its
+/// length), and the depth of its deepest point. `NEG_INFINITY` when they do not overlap.
+pub(super) fn overlap_depth(rp: &Proxy, re: usize, ip: &Proxy) -> f64 {
+    let mut pts = [Vec2::ZERO; MAX_OVERLAP];
+    let mut len = ip.len().min(MAX_OVERLAP);
+    pts[..len].copy_from_slice(&ip.points()[..len]);
+    let (normal, v1) = (rp.normals()[re], rp.points()[re]);
+    if rp.len() == 2 {
+        let v2 = rp.points()[next(re, 2)];
+        let tangent = left_perp(normal);
+        len = clip_outline(&mut pts, len, normal, normal.dot(v1));
+        len = clip_outline(&mut pts, len, -tangent, -tangent.dot(v1));
+        len = clip_outline(&mut pts, len, tangent, tangent.dot(v2));
+    } else {
+        for (v, n) in rp.points().iter().zip(rp.normals()) {
+            len = clip_outline(&mut pts, len, *n, n.dot(*v));
+        }
+    }
+    pts[..len]
+        .iter()
+        .map(|p| -normal.dot(*p - v1))
+        .fold(f64::NEG_INFINITY, f64::max)
 }

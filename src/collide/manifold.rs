@@ -7,12 +7,13 @@ use crate::geom::{Transform, Vec2};
 pub enum FeatureKind {
     /// A vertex of the incident shape against the reference edge.
     Vertex,
-    /// An incident edge clipped at the start of the reference edge.
+    /// An incident edge (given as `incident`) cut short where its first vertex lay outside
+    /// the reference shape's slab or sides: the cut point stands in for that vertex. Named
+    /// by the end it replaced, not by the plane that cut it, so a point at a corner of the
+    /// reference edge keeps its id whichever of the two planes meeting there cuts it.
     ClipStart,
-    /// An incident edge clipped at the end of the reference edge.
+    /// As [`FeatureKind::ClipStart`], for the incident edge's second vertex.
     ClipEnd,
-    /// An incident edge clipped by another edge (given) of the reference shape.
-    ClipSide(u8),
     /// A curved shape (circle) against anything: one point per pair.
     Round,
     /// A vertex of the reference shape (given as `incident`) lying inside the other shape,
@@ -63,7 +64,6 @@ impl FeatureId {
                 FeatureKind::Inside => 255,
                 FeatureKind::Centroid => 254,
                 FeatureKind::Crossing => 253,
-                FeatureKind::ClipSide(k) => 4 + k as u32,
             }
     }
 }

@@ -1,15 +1,8 @@
 //! Rigid bodies: where they are, how they move, and what they weigh.
 
-use super::collider::ColliderHandle;
+pub use super::handles::BodyHandle;
+use super::handles::ColliderHandle;
 use crate::geom::{Rot, Transform, Vec2};
-
-/// A stable reference to a body: an index plus a generation, so a handle to a removed body
-/// never silently reaches the body that reused its slot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct BodyHandle {
-    pub(crate) index: u32,
-    pub(crate) generation: u32,
-}
 
 /// How a body moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

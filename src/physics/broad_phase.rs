@@ -13,9 +13,12 @@ use crate::geom::Aabb;
 #[derive(Default, Debug, Clone)]
 pub(crate) struct GridBroadPhase {
     cells: Vec<(u64, u32)>,
+    sizes: Vec<f64>,
+    big: Vec<u32>,
 }
 
 /// What the grid needs to know of a collider.
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Entry {
     pub aabb: Aabb,
     pub body: u32,
@@ -34,11 +37,14 @@ impl GridBroadPhase {
     /// slot.
     pub fn pairs(&mut self, entries: &[Option<Entry>], out: &mut Vec<(u32, u32)>) {
         out.clear();
-        let mut sizes: Vec<f64> = entries
-            .iter()
-            .flatten()
-            .map(|e| e.aabb.size().max_element())
-            .collect();
+        let sizes = &mut self.sizes;
+        sizes.clear();
+        sizes.extend(
+            entries
+                .iter()
+                .flatten()
+                .map(|e| e.aabb.size().max_element()),
+        );
         if sizes.is_empty() {
             return;
         }
@@ -46,7 +52,8 @@ impl GridBroadPhase {
         let median = *sizes.select_nth_unstable_by(mid, f64::total_cmp).1;
         let cell = (2.0 * median).max(1e-3);
         self.cells.clear();
-        let mut big = Vec::new();
+        let big = &mut self.big;
+        big.clear();
         for (i, e) in entries.iter().enumerate() {
             let Some(e) = e else { continue };
             let lo = (
@@ -95,7 +102,7 @@ impl GridBroadPhase {
             }
             start = end;
         }
-        for &i in &big {
+        for &i in big.iter() {
             for (j, e) in entries.iter().enumerate() {
                 let j = j as u32;
                 if e.is_some() && j != i && (!big.contains(&j) || j > i) && allowed(i, j) {

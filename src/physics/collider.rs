@@ -1,14 +1,8 @@
 //! Colliders: the shaped, material parts of a body.
 
-use super::body::BodyHandle;
+use super::handles::BodyHandle;
+pub use super::handles::ColliderHandle;
 use crate::geom::{Aabb, Shape, Transform};
-
-/// A stable reference to a collider (index plus generation).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct ColliderHandle {
-    pub(crate) index: u32,
-    pub(crate) generation: u32,
-}
 
 /// Which colliders may touch: two collide when each one's layer is in the other's mask.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,6 +9,13 @@ use crate::geom::Vec2;
 impl PhysicsWorld {
     /// Begin and persist events, after the solve (so impulses are known).
     pub(crate) fn emit_events(&mut self) {
+        if !self.settings.contact_events {
+            // Still track touching, which islands and the contact view report.
+            for (_, c) in self.contacts.iter_mut() {
+                c.touching = c.is_touching();
+            }
+            return;
+        }
         let mut events = std::mem::take(&mut self.events);
         for (k, c) in self.contacts.iter_mut() {
             let k = &*k;

@@ -11,7 +11,10 @@ impl PhysicsWorld {
     /// whole, so a sleeping stack never acts as rock under something awake.
     pub(crate) fn update_islands(&mut self) {
         let n = self.bodies.items.len();
-        let mut parent: Vec<usize> = (0..n).collect();
+        let scratch = &mut self.island_scratch.0;
+        let parent = &mut scratch.parent;
+        parent.clear();
+        parent.extend(0..n);
         fn root(parent: &mut [usize], mut i: usize) -> usize {
             while parent[i] != i {
                 parent[i] = parent[parent[i]];
@@ -21,9 +24,10 @@ impl PhysicsWorld {
         }
         let dynamic =
             |items: &[Option<Body>], i: usize| items[i].as_ref().is_some_and(|b| b.is_dynamic());
-        let mut links: Vec<(usize, usize)> = Vec::new();
+        let links = &mut scratch.links;
+        links.clear();
         for (_, c) in &self.contacts {
-            if c.points.is_empty() {
+            if c.count == 0 {
                 continue;
             }
             let b = c.body_b as usize;
@@ -51,21 +55,23 @@ impl PhysicsWorld {
                 links.push((a, b));
             }
         }
-        for (a, b) in links {
-            let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+        for &(a, b) in links.iter() {
+            let (ra, rb) = (root(parent, a), root(parent, b));
             if ra != rb {
                 parent[ra.max(rb)] = ra.min(rb);
             }
         }
-        let mut least_rest = vec![f64::INFINITY; n];
+        let least_rest = &mut scratch.least_rest;
+        least_rest.clear();
+        least_rest.resize(n, f64::INFINITY);
         for i in 0..n {
             if let Some(b) = self.bodies.items[i].as_ref().filter(|b| b.is_dynamic()) {
-                let r = root(&mut parent, i);
+                let r = root(parent, i);
                 least_rest[r] = least_rest[r].min(b.sleep_time);
             }
         }
         for i in 0..n {
-            let r = root(&mut parent, i);
+            let r = root(parent, i);
             let Some(b) = self.bodies.items[i].as_mut().filter(|b| b.is_dynamic()) else {
                 continue;
             };

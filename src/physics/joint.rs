@@ -42,7 +42,4 @@ pub(crate) struct DistanceJoint {
     pub impulse: f64,
     /// Largest force seen in the last step, N.
     pub force: f64,
-    /// The bodies' centres of mass in their frames, cached for the step.
-    pub local_center_a: Vec2,
-    pub local_center_b: Vec2,
 }

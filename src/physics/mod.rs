@@ -11,26 +11,37 @@
 //! continuous collision for fast bodies and bullets → contact events.
 
 mod body;
+mod body_state;
 mod broad_phase;
 mod ccd;
 mod collider;
 mod contact;
+mod contact_data;
+mod contact_solver;
 mod emit;
 mod events;
+mod graph;
+mod handles;
 mod islands;
 mod joint;
+mod joint_solver;
+mod lanes;
 mod pipeline;
+mod profile;
 mod query;
 mod rock;
 mod settings;
 mod solve;
-mod solver;
+mod solve_scratch;
 mod world;
 
 pub use body::{Body, BodyDef, BodyHandle, BodyKind};
 pub use collider::{Collider, ColliderDef, ColliderHandle, Filter};
+pub use contact::ContactPoint;
+pub use contact_data::ContactData;
 pub use events::{ContactEvent, ContactEventKind, PartRef};
 pub use joint::{DistanceJointDef, JointHandle};
+pub use profile::StepProfile;
 pub use query::RayHitInfo;
 pub use rock::RockSegment;
 pub use settings::PhysicsSettings;

@@ -5,9 +5,11 @@ use super::body::BodyKind;
 use super::broad_phase::Entry;
 use super::contact::{CachedManifold, Contact, PairKey};
 use super::events::ContactEventKind;
+use super::profile::{StepProfile, Stopwatch};
 use super::rock::rock_contact;
 use super::world::PhysicsWorld;
-use crate::collide::{contact_with, contact_within, ContactMethod};
+use crate::collide::gjk::SimplexCache;
+use crate::collide::{contact_cached, contact_with, ContactMethod};
 use crate::constants::{FAT_MARGIN, SPECULATIVE_DISTANCE};
 use crate::geom::Transform;
 
@@ -17,20 +19,38 @@ impl PhysicsWorld {
         if !(dt.is_finite() && dt > 0.0) {
             return;
         }
+        let mut clock = Stopwatch::start();
+        let mut profile = StepProfile::default();
         for b in self.bodies.items.iter_mut().flatten() {
             b.center0 = b.center;
             b.rot0 = b.rot;
         }
-        self.update_contacts(dt);
+        self.update_broad_phase(dt);
+        profile.broad_phase = clock.lap();
+        self.update_narrow_phase(dt);
+        profile.narrow_phase = clock.lap();
         self.update_islands();
-        self.solve(dt);
+        profile.islands = clock.lap();
+        profile.integrate = self.solve(dt);
+        profile.solve = clock.lap() - profile.integrate;
         super::ccd::solve_continuous(self, dt);
+        profile.continuous = clock.lap();
         self.update_rest_times(dt);
+        profile.islands += clock.lap();
         self.emit_events();
+        profile.events = clock.lap();
+        profile.total = profile.phases().iter().map(|p| p.1).sum();
+        self.profile = profile;
     }
 
-    /// Broad and narrow phase: refreshes every contact's manifold.
-    pub(crate) fn update_contacts(&mut self, dt: f64) {
+    /// Where the last step's time went.
+    pub fn profile(&self) -> &StepProfile {
+        &self.profile
+    }
+
+    /// Grows every moving collider's box by the distance it may cover in a step, and finds
+    /// candidate pairs again when one leaves its loose box.
+    pub(crate) fn update_broad_phase(&mut self, dt: f64) {
         let margin = SPECULATIVE_DISTANCE;
         let mut stale = !self.pairs_valid;
         for c in self.colliders.items.iter_mut().flatten() {
@@ -53,73 +73,119 @@ impl PhysicsWorld {
         if stale {
             self.find_pairs();
         }
-        let live = std::mem::take(&mut self.pairs);
-        debug_assert!(live.windows(2).all(|w| w[0] < w[1]), "pairs come sorted");
-        // Contacts whose pair is gone end (events are emitted from `ended`).
-        let mut ended = Vec::new();
-        let old = std::mem::take(&mut self.contacts);
-        let mut old_iter = old.into_iter().peekable();
-        for &key in &live {
-            while let Some((k, c)) = old_iter.next_if(|(k, _)| *k < key) {
-                // A pair that is gone ends, unless both sides sleep: then it stays as it was.
-                if self.asleep(&c) {
-                    self.contacts.push((k, c));
-                } else {
-                    ended.push((k, c));
+    }
+
+    /// Refreshes the manifold of every candidate pair; contacts whose pair is gone end.
+    pub(crate) fn update_narrow_phase(&mut self, dt: f64) {
+        debug_assert!(
+            self.pairs.windows(2).all(|w| w[0] < w[1]),
+            "pairs come sorted"
+        );
+        self.events.clear();
+        self.ended.clear();
+        if self.pairs_changed {
+            self.merge_pairs(dt);
+            self.pairs_changed = false;
+        } else {
+            // The same pairs as last step: refresh each contact where it lies.
+            let mut contacts = std::mem::take(&mut self.contacts);
+            let mut lost = false;
+            for (key, c) in contacts.iter_mut() {
+                if !self.asleep(c) {
+                    lost |= !self.refresh_pair(*key, c, dt);
                 }
             }
-            let existing = old_iter.next_if(|(k, _)| *k == key).map(|(_, c)| c);
-            if let Some(contact) = self.narrow_phase(key, existing, dt) {
-                self.contacts.push((key, contact));
+            if lost {
+                // A collider's filter changed: its pairs no longer collide.
+                contacts.retain(|(_, c)| c.body_b != u32::MAX);
+            }
+            self.contacts = contacts;
+        }
+        if self.settings.contact_events {
+            for i in 0..self.ended.len() {
+                let (k, c) = &self.ended[i];
+                if c.touching {
+                    let e = self.event(ContactEventKind::End, *k, c);
+                    self.events.push(e);
+                }
             }
         }
-        self.pairs = live;
+        self.ended.clear();
+    }
+
+    /// Builds the contact list for a new set of candidate pairs: contacts of pairs that
+    /// remain are refreshed, new pairs get new contacts, and contacts whose pair is gone end
+    /// (unless both sides sleep: then they stay as they were).
+    fn merge_pairs(&mut self, dt: f64) {
+        // The new list is built in a spare buffer and swapped in, so no step allocates.
+        let mut old = std::mem::take(&mut self.contacts);
+        let mut next = std::mem::take(&mut self.contacts_spare);
+        next.clear();
+        let mut old_iter = old.drain(..).peekable();
+        for &key in &self.pairs {
+            while let Some((k, c)) = old_iter.next_if(|(k, _)| *k < key) {
+                if self.asleep(&c) {
+                    next.push((k, c));
+                } else {
+                    self.ended.push((k, c));
+                }
+            }
+            match old_iter.next_if(|(k, _)| *k == key) {
+                Some((k, mut c)) => {
+                    if self.refresh_pair(k, &mut c, dt) {
+                        next.push((k, c));
+                    }
+                }
+                None => {
+                    if let Some(mut c) = self.new_contact(key) {
+                        if self.refresh_pair(key, &mut c, dt) {
+                            next.push((key, c));
+                        }
+                    }
+                }
+            }
+        }
         for (k, c) in old_iter {
             if self.asleep(&c) {
-                self.contacts.push((k, c));
+                next.push((k, c));
             } else {
-                ended.push((k, c));
+                self.ended.push((k, c));
             }
         }
-        self.events.clear();
-        for (k, c) in ended {
-            if c.touching {
-                self.events.push(self.event(ContactEventKind::End, k, &c));
-            }
-        }
+        self.contacts = next;
+        self.contacts_spare = old;
     }
 
     /// Finds candidate pairs from the colliders' loose boxes: body pairs from the grid, rock
     /// pairs for every moving dynamic collider. Sorted, bodies before rock.
     pub(crate) fn find_pairs(&mut self) {
-        let entries: Vec<Option<Entry>> = self
-            .colliders
-            .items
-            .iter()
-            .map(|c| {
-                let c = c.as_ref()?;
-                let b = self.bodies.get(c.body.index, c.body.generation)?;
-                Some(Entry {
-                    aabb: c.fat,
-                    body: c.body.index,
-                    moving: b.is_active(),
-                    dynamic: b.kind == BodyKind::Dynamic,
-                })
+        let scratch = &mut self.broad_scratch.0;
+        scratch.entries.clear();
+        scratch.entries.extend(self.colliders.items.iter().map(|c| {
+            let c = c.as_ref()?;
+            let b = self.bodies.get(c.body.index, c.body.generation)?;
+            Some(Entry {
+                aabb: c.fat,
+                body: c.body.index,
+                moving: b.is_active(),
+                dynamic: b.kind == BodyKind::Dynamic,
             })
-            .collect();
-        let mut pairs = Vec::new();
-        self.broad.pairs(&entries, &mut pairs);
-        let mut live: Vec<PairKey> = pairs.iter().map(|&(a, b)| PairKey::Bodies(a, b)).collect();
-        for (ci, e) in entries.iter().enumerate() {
+        }));
+        self.broad.pairs(&scratch.entries, &mut scratch.pairs);
+        self.pairs.clear();
+        self.pairs
+            .extend(scratch.pairs.iter().map(|&(a, b)| PairKey::Bodies(a, b)));
+        for (ci, e) in scratch.entries.iter().enumerate() {
             let Some(e) = e.as_ref().filter(|e| e.dynamic && e.moving) else {
                 continue;
             };
-            for si in self.rock_tree.query_aabb(&e.aabb) {
-                live.push(PairKey::Rock(ci as u32, si));
-            }
+            scratch.rock.clear();
+            self.rock_tree.query_aabb_into(&e.aabb, &mut scratch.rock);
+            self.pairs
+                .extend(scratch.rock.iter().map(|&si| PairKey::Rock(ci as u32, si)));
         }
-        self.pairs = live;
         self.pairs_valid = true;
+        self.pairs_changed = true;
     }
 
     /// Whether neither side of a contact is simulated (asleep, static or rock).
@@ -136,13 +202,44 @@ impl PhysicsWorld {
             && !c.body_a.is_some_and(active)
     }
 
-    /// The contact for one pair, or `None` when the pair cannot collide.
-    pub(crate) fn narrow_phase(
-        &self,
-        key: PairKey,
-        existing: Option<Contact>,
-        dt: f64,
-    ) -> Option<Contact> {
+    /// A new contact for a pair, with the parts' mixed materials, or `None` when a part is
+    /// gone.
+    fn new_contact(&self, key: PairKey) -> Option<Contact> {
+        let collider = |i: u32| self.colliders.items[i as usize].as_ref();
+        match key {
+            PairKey::Bodies(ia, ib) => {
+                let (ca, cb) = (collider(ia)?, collider(ib)?);
+                let friction = (ca.def.friction * cb.def.friction).sqrt();
+                let restitution = ca.def.restitution.max(cb.def.restitution);
+                Some(Contact::new(
+                    Some(ca.body.index),
+                    cb.body.index,
+                    friction,
+                    restitution,
+                ))
+            }
+            PairKey::Rock(ic, si) => {
+                let c = collider(ic)?;
+                let s = &self.rock[si as usize];
+                let friction = (c.def.friction * s.friction).sqrt();
+                let restitution = c.def.restitution.max(s.restitution);
+                Some(Contact::new(None, c.body.index, friction, restitution))
+            }
+        }
+    }
+
+    /// Refreshes one pair's manifold. False (and the contact marked dead, `body_b` set to
+    /// `u32::MAX`) when the pair can no longer collide: a part is gone or the filters
+    /// forbid it.
+    pub(crate) fn refresh_pair(&self, key: PairKey, contact: &mut Contact, dt: f64) -> bool {
+        let kept = self.refresh_pair_inner(key, contact, dt).is_some();
+        if !kept {
+            contact.body_b = u32::MAX;
+        }
+        kept
+    }
+
+    fn refresh_pair_inner(&self, key: PairKey, contact: &mut Contact, dt: f64) -> Option<()> {
         let collider = |i: u32| self.colliders.items[i as usize].as_ref();
         match key {
             PairKey::Bodies(ia, ib) => {
@@ -152,44 +249,30 @@ impl PhysicsWorld {
                 }
                 let ba = self.bodies.items[ca.body.index as usize].as_ref()?;
                 let bb = self.bodies.items[cb.body.index as usize].as_ref()?;
-                let mut contact = existing.unwrap_or_else(|| {
-                    let friction = (ca.def.friction * cb.def.friction).sqrt();
-                    let restitution = ca.def.restitution.max(cb.def.restitution);
-                    Contact::new(Some(ca.body.index), cb.body.index, friction, restitution)
-                });
                 let margin = SPECULATIVE_DISTANCE + (bb.v - ba.v).length() * dt;
                 let (xf_a, xf_b) = (ba.transform(), bb.transform());
                 let method = self.settings.contact_method;
-                let compute = || match method {
+                let compute = |simplex: &mut SimplexCache| match method {
                     ContactMethod::DualEdge => {
-                        contact_within(&ca.def.shape, &xf_a, &cb.def.shape, &xf_b, margin)
+                        contact_cached(&ca.def.shape, &xf_a, &cb.def.shape, &xf_b, margin, simplex)
                     }
                     // The other methods have no speculative margin: they report overlap only.
                     method => contact_with(method, &ca.def.shape, &xf_a, &cb.def.shape, &xf_b),
                 };
-                Self::refresh(&mut contact, &xf_a, &xf_b, margin, compute);
-                Some(contact)
+                Self::refresh(contact, &xf_a, &xf_b, margin, compute);
             }
             PairKey::Rock(ic, si) => {
                 let c = collider(ic)?;
                 let b = self.bodies.items[c.body.index as usize].as_ref()?;
-                let s = &self.rock[si as usize];
-                let mut contact = existing.unwrap_or_else(|| {
-                    let friction = (c.def.friction * s.friction).sqrt();
-                    Contact::new(
-                        None,
-                        c.body.index,
-                        friction,
-                        c.def.restitution.max(s.restitution),
-                    )
-                });
                 let margin = SPECULATIVE_DISTANCE + b.v.length() * dt;
                 let xf_b = b.transform();
-                let compute = || rock_contact(&self.rock, si as usize, &c.def.shape, &xf_b, margin);
-                Self::refresh(&mut contact, &Transform::IDENTITY, &xf_b, margin, compute);
-                Some(contact)
+                let compute = |_: &mut SimplexCache| {
+                    rock_contact(&self.rock, si as usize, &c.def.shape, &xf_b, margin)
+                };
+                Self::refresh(contact, &Transform::IDENTITY, &xf_b, margin, compute);
             }
         }
+        Some(())
     }
 
     /// Updates a contact's manifold: reused from its cache while the pair has barely moved,
@@ -199,7 +282,7 @@ impl PhysicsWorld {
         xf_a: &Transform,
         xf_b: &Transform,
         margin: f64,
-        compute: impl FnOnce() -> Option<crate::collide::Manifold>,
+        compute: impl FnOnce(&mut SimplexCache) -> Option<crate::collide::Manifold>,
     ) {
         if let Some(m) = contact
             .cache
@@ -209,7 +292,7 @@ impl PhysicsWorld {
             contact.update(Some(&m));
             return;
         }
-        let m = compute();
+        let m = compute(&mut contact.simplex);
         contact.cache = m
             .as_ref()
             .map(|m| CachedManifold::new(m, xf_a, xf_b, margin));

@@ -32,6 +32,9 @@ pub struct PhysicsSettings {
     pub contact_method: ContactMethod,
     /// Whether resting groups of bodies fall asleep.
     pub allow_sleep: bool,
+    /// Whether the step reports begin / persist / end contact events. A world nobody reads
+    /// events from (a benchmark, a headless replay checker) can skip building them.
+    pub contact_events: bool,
 }
 
 impl Default for PhysicsSettings {
@@ -48,6 +51,7 @@ impl Default for PhysicsSettings {
             ccd_size_fraction: 0.25,
             contact_method: ContactMethod::DualEdge,
             allow_sleep: true,
+            contact_events: true,
         }
     }
 }

@@ -1,13 +1,15 @@
 //! The physics world: storage with handles, and the step.
 
 use super::body::{Body, BodyDef, BodyHandle, BodyKind};
-use super::broad_phase::GridBroadPhase;
+use super::broad_phase::{Entry, GridBroadPhase};
 use super::collider::{Collider, ColliderDef, ColliderHandle};
 use super::contact::{Contact, PairKey};
 use super::events::ContactEvent;
 use super::joint::{DistanceJoint, DistanceJointDef, JointHandle};
+use super::profile::StepProfile;
 use super::rock::{offset_links, RockSegment};
 use super::settings::PhysicsSettings;
+use super::solve_scratch::SolveScratch;
 use crate::broad::LineTree;
 use crate::geom::{Aabb, MassProperties, Rot, Vec2};
 
@@ -64,6 +66,33 @@ impl<T> Slots<T> {
     }
 }
 
+/// Working memory kept in the world so that steps do not allocate. It is not state: a copy
+/// of the world starts with it empty.
+#[derive(Debug, Default)]
+pub(crate) struct Scratch<T>(pub T);
+
+impl<T: Default> Clone for Scratch<T> {
+    fn clone(&self) -> Self {
+        Scratch(T::default())
+    }
+}
+
+/// The broad phase's working memory.
+#[derive(Debug, Default)]
+pub(crate) struct BroadScratch {
+    pub entries: Vec<Option<Entry>>,
+    pub pairs: Vec<(u32, u32)>,
+    pub rock: Vec<u32>,
+}
+
+/// The islands' working memory.
+#[derive(Debug, Default)]
+pub(crate) struct IslandScratch {
+    pub parent: Vec<usize>,
+    pub links: Vec<(usize, usize)>,
+    pub least_rest: Vec<f64>,
+}
+
 impl Slots<Collider> {
     /// A live collider's shape.
     pub(crate) fn get_shape(&self, index: u32, generation: u32) -> Option<crate::geom::Shape> {
@@ -84,12 +113,25 @@ pub struct PhysicsWorld {
     pub(crate) broad: GridBroadPhase,
     /// Contacts sorted by pair, so they are visited in the same order on every run.
     pub(crate) contacts: Vec<(PairKey, Contact)>,
+    /// The buffer the next step's contact list is built in (empty between steps).
+    pub(crate) contacts_spare: Vec<(PairKey, Contact)>,
+    /// Contacts that ended in the last step (working memory for their events).
+    pub(crate) ended: Vec<(PairKey, Contact)>,
     /// Candidate pairs from the last broad phase, still valid while every collider stays
     /// inside its loose box.
     pub(crate) pairs: Vec<PairKey>,
     pub(crate) pairs_valid: bool,
+    /// Whether the candidate pairs were found again since the contacts were last matched to
+    /// them (otherwise each contact is refreshed where it lies).
+    pub(crate) pairs_changed: bool,
     pub(crate) events: Vec<ContactEvent>,
     pub(crate) broken: Vec<JointHandle>,
+    /// The solver's working memory (not state: empty in a copy).
+    pub(crate) scratch: SolveScratch,
+    /// Where the last step's time went (measured, never read by the simulation).
+    pub(crate) profile: StepProfile,
+    pub(crate) broad_scratch: Scratch<BroadScratch>,
+    pub(crate) island_scratch: Scratch<IslandScratch>,
 }
 
 impl PhysicsWorld {
@@ -106,8 +148,15 @@ impl PhysicsWorld {
             contacts: Vec::new(),
             pairs: Vec::new(),
             pairs_valid: false,
+            pairs_changed: false,
             events: Vec::new(),
             broken: Vec::new(),
+            scratch: SolveScratch::default(),
+            profile: StepProfile::default(),
+            contacts_spare: Vec::new(),
+            ended: Vec::new(),
+            broad_scratch: Scratch::default(),
+            island_scratch: Scratch::default(),
         }
     }
 
@@ -380,8 +429,6 @@ impl PhysicsWorld {
             def: *def,
             impulse: 0.0,
             force: 0.0,
-            local_center_a: Vec2::ZERO,
-            local_center_b: Vec2::ZERO,
         });
         Some(JointHandle { index, generation })
     }

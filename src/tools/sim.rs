@@ -3,6 +3,7 @@
 
 use crate::game::{Actions, InputScript, Sim};
 use crate::level::load_level;
+use crate::physics::StepProfile;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -21,6 +22,8 @@ pub struct SimRequest {
     pub frames: Option<u64>,
     /// Print the hash every this many steps as well.
     pub hash_every: Option<u64>,
+    /// Report where the physics step's time went, phase by phase.
+    pub profile: bool,
 }
 
 /// What a run ended with.
@@ -66,10 +69,12 @@ pub fn run(req: &SimRequest) -> Result<SimOutcome, String> {
     }
     let mut actions = script.iter().flat_map(|s| s.frames());
     let mut events = 0usize;
+    let mut profile = StepProfile::default();
     for frame in 1..=frames {
         let a = actions.next().unwrap_or(Actions::default());
         sim.step(&a);
         events += sim.physics().contact_events().len();
+        profile.accumulate(sim.physics().profile());
         if req.hash_every.is_some_and(|k| k > 0 && frame % k == 0) {
             let _ = writeln!(report, "frame {frame} hash {:016x}", sim.state_hash());
         }
@@ -97,6 +102,9 @@ pub fn run(req: &SimRequest) -> Result<SimOutcome, String> {
         "{} bodies ({awake} awake), {events} contact events",
         sim.physics().body_count()
     );
+    if req.profile {
+        report.push_str(&profile_table(&profile, frames));
+    }
     let hash = sim.state_hash();
     if let Some(outcome) = sim.outcome() {
         let _ = writeln!(report, "outcome {outcome:?}, score {}", sim.score());
@@ -115,6 +123,29 @@ pub fn run(req: &SimRequest) -> Result<SimOutcome, String> {
     }
     let _ = writeln!(report, "hash {hash:016x}");
     Ok(SimOutcome { report, hash })
+}
+
+/// The physics step's phases over a run: milliseconds per step and share of the step.
+fn profile_table(total: &StepProfile, steps: u64) -> String {
+    let steps = steps.max(1) as f64;
+    let mut out = format!(
+        "physics step: {:.4} ms per step on average\n",
+        total.total / steps
+    );
+    for (name, ms) in total.phases() {
+        let share = if total.total > 0.0 {
+            ms / total.total
+        } else {
+            0.0
+        };
+        let _ = writeln!(
+            out,
+            "  {name:<13} {:>9.4} ms  {:>5.1}%",
+            ms / steps,
+            100.0 * share
+        );
+    }
+    out
 }
 
 /// One pinned run in a golden file.
@@ -150,6 +181,7 @@ pub fn check_golden(file: &Path, root: &Path, bless: bool) -> Result<(String, bo
             inputs: run.inputs.as_ref().map(|p| root.join(p)),
             frames: Some(run.frames),
             hash_every: None,
+            profile: false,
         };
         let got = format!("{:016x}", self::run(&req)?.hash);
         let what = format!(

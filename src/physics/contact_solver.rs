@@ -1,0 +1,509 @@
+//! The contact solver: each step's contacts become constraints, four to a batch, one per
+//! SIMD lane ([`super::lanes`]); the batches of one colour ([`super::graph`]) share no
+//! moving body, so a batch is solved as four independent constraints at once.
+//!
+//! Per constraint, per pass: the separation of each point is tracked from the bodies'
+//! accumulated motion (so the narrow phase runs once per step); each point's row is rigid
+//! when the point is apart (speculative: it may close exactly its gap) or relaxing, and soft
+//! when it pushes overlap out (a stiff, heavily damped spring, no faster than a set speed).
+//! Both normal impulses of a two-point contact are solved together as a 2×2 complementarity
+//! problem with the soft rows' compliance folded in; then friction, point by point. This is
+//! the soft-step design Erin Catto describes for Box2D v3, with the block solve added for
+//! stable resting.
+
+use super::body_state::{BodyState, Softness};
+use super::contact::{Contact, PairKey};
+use super::lanes::{Mask4, F4, V4};
+use crate::constants::SPECULATIVE_THRESHOLD;
+use crate::geom::{left_perp, right_perp, Vec2};
+
+/// The contact index of a lane that holds no constraint.
+const EMPTY: u32 = u32::MAX;
+
+/// One contact point of four constraints.
+#[derive(Clone, Copy, Debug, Default)]
+struct PointLanes {
+    /// Anchors relative to each body's centre of mass at the start of the step.
+    ra: V4,
+    rb: V4,
+    /// Separation at the start minus the anchors' offset along the normal, so that the
+    /// current separation is a dot product away.
+    base_separation: F4,
+    normal_mass: F4,
+    tangent_mass: F4,
+    normal_impulse: F4,
+    tangent_impulse: F4,
+    total_normal_impulse: F4,
+    max_normal_impulse: F4,
+    /// Normal velocity when the step began, for restitution.
+    relative_velocity: F4,
+}
+
+/// Four contact constraints, one per lane.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ContactBatch {
+    /// Solver states of each lane's bodies (0, the fixed state, for padding).
+    a: [u32; 4],
+    b: [u32; 4],
+    /// Which contact each lane solves.
+    contact: [u32; 4],
+    /// Which of the contact's points each lane point stands for.
+    source: [[u8; 2]; 4],
+    inv_mass_a: F4,
+    inv_inertia_a: F4,
+    inv_mass_b: F4,
+    inv_inertia_b: F4,
+    normal: V4,
+    friction: F4,
+    restitution: F4,
+    points: [PointLanes; 2],
+    /// The 2×2 normal mass matrix. A one-point lane has `k12 = 0` and `k22 = 1` and never
+    /// pushes its second point.
+    k11: F4,
+    k12: F4,
+    k22: F4,
+    /// Set in lanes with two points.
+    two: F4,
+}
+
+impl ContactBatch {
+    /// A batch of four empty lanes: no bodies, no effect, no division by zero.
+    fn empty() -> ContactBatch {
+        ContactBatch {
+            a: [0; 4],
+            b: [0; 4],
+            contact: [EMPTY; 4],
+            source: [[0, 1]; 4],
+            inv_mass_a: F4::ZERO,
+            inv_inertia_a: F4::ZERO,
+            inv_mass_b: F4::ZERO,
+            inv_inertia_b: F4::ZERO,
+            normal: V4::default(),
+            friction: F4::ZERO,
+            restitution: F4::ZERO,
+            points: [PointLanes::default(); 2],
+            k11: F4::ONE,
+            k12: F4::ZERO,
+            k22: F4::ONE,
+            two: F4::ZERO,
+        }
+    }
+
+    /// Puts the constraint for `contact` between sides `a` and `b` in lane `i`, velocities
+    /// taken from `states`.
+    fn set_lane(
+        &mut self,
+        i: usize,
+        index: u32,
+        contact: &Contact,
+        a: &Side,
+        b: &Side,
+        states: &[BodyState],
+    ) {
+        let (sa, sb) = (&states[a.state as usize], &states[b.state as usize]);
+        let n = contact.normal;
+        let t = right_perp(n);
+        self.a[i] = a.state;
+        self.b[i] = b.state;
+        self.contact[i] = index;
+        self.inv_mass_a.set(i, a.inv_mass);
+        self.inv_inertia_a.set(i, a.inv_inertia);
+        self.inv_mass_b.set(i, b.inv_mass);
+        self.inv_inertia_b.set(i, b.inv_inertia);
+        self.normal.set(i, n);
+        self.friction.set(i, contact.friction);
+        self.restitution.set(i, contact.restitution);
+        let m = a.inv_mass + b.inv_mass;
+        // Each point's anchors and masses; returns its normal mass and the arms' normal
+        // components for the block.
+        let mut put = |slot: usize, k: usize| {
+            let p = &contact.points[k];
+            let (ra, rb) = (p.point - a.center, p.point - b.center);
+            let (rna, rnb) = (cross(ra, n), cross(rb, n));
+            let (rta, rtb) = (cross(ra, t), cross(rb, t));
+            let k_normal = m + a.inv_inertia * rna * rna + b.inv_inertia * rnb * rnb;
+            let k_tangent = m + a.inv_inertia * rta * rta + b.inv_inertia * rtb * rtb;
+            let va = sa.v + sa.w * left_perp(ra);
+            let vb = sb.v + sb.w * left_perp(rb);
+            let lanes = &mut self.points[slot];
+            lanes.ra.set(i, ra);
+            lanes.rb.set(i, rb);
+            lanes.base_separation.set(i, -p.depth - (rb - ra).dot(n));
+            lanes
+                .normal_mass
+                .set(i, if k_normal > 0.0 { 1.0 / k_normal } else { 0.0 });
+            lanes.tangent_mass.set(
+                i,
+                if k_tangent > 0.0 {
+                    1.0 / k_tangent
+                } else {
+                    0.0
+                },
+            );
+            lanes.normal_impulse.set(i, p.normal_impulse);
+            lanes.tangent_impulse.set(i, p.tangent_impulse);
+            lanes.relative_velocity.set(i, n.dot(vb - va));
+            (k_normal, rna, rnb)
+        };
+        let (k11, rn1a, rn1b) = put(0, 0);
+        self.k11.set(i, k11.max(f64::MIN_POSITIVE));
+        if contact.count == 2 {
+            let (rn2a, rn2b) = (
+                cross(contact.points[1].point - a.center, n),
+                cross(contact.points[1].point - b.center, n),
+            );
+            let k22 = m + a.inv_inertia * rn2a * rn2a + b.inv_inertia * rn2b * rn2b;
+            let k12 = m + a.inv_inertia * rn1a * rn2a + b.inv_inertia * rn1b * rn2b;
+            // Points nearly on top of each other make the matrix singular; one point (the
+            // deeper) then stands for both.
+            if k11 * k11 < 1000.0 * (k11 * k22 - k12 * k12) {
+                put(1, 1);
+                self.k12.set(i, k12);
+                self.k22.set(i, k22);
+                self.two.set(i, 1.0);
+            } else if contact.points[1].depth > contact.points[0].depth {
+                put(0, 1);
+                self.k11.set(i, k22.max(f64::MIN_POSITIVE));
+                self.source[i] = [1, 0];
+            }
+        }
+    }
+}
+
+/// What the solver needs to know of one side of a contact.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Side {
+    /// Solver state (0 for anything that does not move).
+    pub state: u32,
+    /// Centre of mass at the start of the step. For a side that does not move any point
+    /// will do: its anchor cancels out of the separation, and it has no velocity or mass.
+    pub center: Vec2,
+    pub inv_mass: f64,
+    pub inv_inertia: f64,
+}
+
+fn cross(a: Vec2, b: Vec2) -> f64 {
+    a.perp_dot(b)
+}
+
+/// The four lanes' body states.
+#[inline(always)]
+fn lanes_of<'a>(states: &'a [BodyState], idx: &[u32; 4]) -> [&'a BodyState; 4] {
+    [
+        &states[idx[0] as usize],
+        &states[idx[1] as usize],
+        &states[idx[2] as usize],
+        &states[idx[3] as usize],
+    ]
+}
+
+/// The lanes' velocities.
+#[inline(always)]
+fn velocities(states: &[BodyState], idx: &[u32; 4]) -> (V4, F4) {
+    let [a, b, c, d] = lanes_of(states, idx);
+    (
+        V4 {
+            x: F4::new([a.v.x, b.v.x, c.v.x, d.v.x]),
+            y: F4::new([a.v.y, b.v.y, c.v.y, d.v.y]),
+        },
+        F4::new([a.w, b.w, c.w, d.w]),
+    )
+}
+
+/// The lanes' motion since the step began: translation, and the rotation's cosine and sine.
+#[inline(always)]
+fn motion(states: &[BodyState], idx: &[u32; 4]) -> (V4, F4, F4) {
+    let [a, b, c, d] = lanes_of(states, idx);
+    (
+        V4 {
+            x: F4::new([a.dp.x, b.dp.x, c.dp.x, d.dp.x]),
+            y: F4::new([a.dp.y, b.dp.y, c.dp.y, d.dp.y]),
+        },
+        F4::new([a.dq.c, b.dq.c, c.dq.c, d.dq.c]),
+        F4::new([a.dq.s, b.dq.s, c.dq.s, d.dq.s]),
+    )
+}
+
+/// Writes the lanes' velocities back. The fixed state 0 may be written too: an impulse on
+/// something that cannot be pushed changes it by exactly nothing, and the solver resets it
+/// after each pass all the same.
+#[inline(always)]
+fn scatter(states: &mut [BodyState], idx: &[u32; 4], v: V4, w: F4) {
+    let (vx, vy, w) = (v.x.lanes(), v.y.lanes(), w.lanes());
+    for i in 0..4 {
+        let s = &mut states[idx[i] as usize];
+        s.v = Vec2::new(vx[i], vy[i]);
+        s.w = w[i];
+    }
+}
+
+/// The relative velocity at a contact point: B's material point against A's.
+#[inline(always)]
+fn relative_velocity(va: V4, wa: F4, vb: V4, wb: F4, p: &PointLanes) -> V4 {
+    vb + spin(wb, p.rb) - va - spin(wa, p.ra)
+}
+
+/// `w × r`: the velocity a spin gives a point at `r`.
+#[inline]
+fn spin(w: F4, r: V4) -> V4 {
+    V4 {
+        x: -(w * r.y),
+        y: w * r.x,
+    }
+}
+
+/// `r` turned by the rotation `(c, s)`.
+#[inline]
+fn rotate(c: F4, s: F4, r: V4) -> V4 {
+    V4 {
+        x: c * r.x - s * r.y,
+        y: s * r.x + c * r.y,
+    }
+}
+
+/// The tangent of a normal: the normal turned a quarter turn clockwise.
+#[inline]
+fn tangent(n: V4) -> V4 {
+    V4 { x: n.y, y: -n.x }
+}
+
+/// The numbers of one solving pass.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pass {
+    /// Whether the pass pushes overlap out (false: relaxing).
+    pub use_bias: bool,
+    pub soft: Softness,
+    pub inv_h: f64,
+    pub max_push: f64,
+}
+
+/// Every contact constraint of a step, batched in solving order.
+#[derive(Debug, Default)]
+pub(crate) struct ContactSolver {
+    batches: Vec<ContactBatch>,
+}
+
+impl ContactSolver {
+    /// Prepares the constraints: each colour's contacts four at a time, then each overflow
+    /// contact alone. `sides` gives both sides of a contact by its index.
+    pub fn prepare<'a>(
+        &mut self,
+        colors: impl Iterator<Item = &'a [u32]>,
+        overflow: &[u32],
+        contacts: &[(PairKey, Contact)],
+        states: &[BodyState],
+        sides: impl Fn(&Contact) -> (Side, Side),
+    ) {
+        self.batches.clear();
+        let mut add = |members: &[u32]| {
+            let mut batch = ContactBatch::empty();
+            for (lane, &i) in members.iter().enumerate() {
+                let contact = &contacts[i as usize].1;
+                let (a, b) = sides(contact);
+                batch.set_lane(lane, i, contact, &a, &b, states);
+            }
+            self.batches.push(batch);
+        };
+        for members in colors {
+            members.chunks(4).for_each(&mut add);
+        }
+        overflow.chunks(1).for_each(&mut add);
+    }
+
+    /// Re-applies last step's impulses.
+    pub fn warm_start(&mut self, states: &mut [BodyState]) {
+        for c in &mut self.batches {
+            let (mut va, mut wa) = velocities(states, &c.a);
+            let (mut vb, mut wb) = velocities(states, &c.b);
+            let (n, t) = (c.normal, tangent(c.normal));
+            for p in &mut c.points {
+                let impulse = n.scale(p.normal_impulse) + t.scale(p.tangent_impulse);
+                p.total_normal_impulse = p.total_normal_impulse + p.normal_impulse;
+                va = va - impulse.scale(c.inv_mass_a);
+                wa = wa - c.inv_inertia_a * p.ra.cross(impulse);
+                vb = vb + impulse.scale(c.inv_mass_b);
+                wb = wb + c.inv_inertia_b * p.rb.cross(impulse);
+            }
+            scatter(states, &c.a, va, wa);
+            scatter(states, &c.b, vb, wb);
+        }
+        states[0] = BodyState::FIXED;
+    }
+
+    /// One pass over every constraint.
+    pub fn solve(&mut self, states: &mut [BodyState], pass: &Pass) {
+        let threshold = F4::splat(SPECULATIVE_THRESHOLD);
+        let inv_h = F4::splat(pass.inv_h);
+        let (bias_rate, max_push) = (F4::splat(pass.soft.bias_rate), F4::splat(-pass.max_push));
+        // A soft row solves `v + bias + compliance · k · λ = 0` for its total impulse λ,
+        // which is what one sequential soft update does for a single point.
+        let compliance = F4::splat(pass.soft.impulse_scale / pass.soft.mass_scale);
+        let half = F4::splat(0.5);
+        for c in &mut self.batches {
+            let (mut va, mut wa) = velocities(states, &c.a);
+            let (mut vb, mut wb) = velocities(states, &c.b);
+            let (dpa, ca, sa) = motion(states, &c.a);
+            let (dpb, cb, sb) = motion(states, &c.b);
+            let n = c.normal;
+            let moved = dpb - dpa;
+            // Each point's separation now, and its row: apart, it may close exactly its gap,
+            // rigidly; overlapping, it pushes out softly, or (relaxing) only stops approaching.
+            let [p1, p2] = &mut c.points;
+            let s1 = (moved + (rotate(cb, sb, p1.rb) - rotate(ca, sa, p1.ra))).dot(n)
+                + p1.base_separation;
+            let s2 = (moved + (rotate(cb, sb, p2.rb) - rotate(ca, sa, p2.ra))).dot(n)
+                + p2.base_separation;
+            let (apart1, apart2) = (s1.gt(threshold), s2.gt(threshold));
+            let (bias1, bias2, soft1, soft2) = if pass.use_bias {
+                (
+                    apart1.select(s1 * inv_h, (bias_rate * s1).max(max_push)),
+                    apart2.select(s2 * inv_h, (bias_rate * s2).max(max_push)),
+                    apart1.select(F4::ZERO, compliance),
+                    apart2.select(F4::ZERO, compliance),
+                )
+            } else {
+                (
+                    apart1.select(s1 * inv_h, F4::ZERO),
+                    apart2.select(s2 * inv_h, F4::ZERO),
+                    F4::ZERO,
+                    F4::ZERO,
+                )
+            };
+            let (old1, old2) = (p1.normal_impulse, p2.normal_impulse);
+            let (k11, k12, k22) = (c.k11, c.k12, c.k22);
+            let vn1 = relative_velocity(va, wa, vb, wb, p1).dot(n);
+            let vn2 = relative_velocity(va, wa, vb, wb, p2).dot(n);
+            let b1 = vn1 + bias1 - (k11 * old1 + k12 * old2);
+            // A one-point lane's second row is made to need nothing.
+            let b2 = c
+                .two
+                .lt(half)
+                .select(F4::ONE, vn2 + bias2 - (k12 * old1 + k22 * old2));
+            let (x1, x2) = solve_lcp(
+                k11 * (F4::ONE + soft1),
+                k12,
+                k22 * (F4::ONE + soft2),
+                b1,
+                b2,
+                old1,
+                old2,
+            );
+            let (d1, d2) = (x1 - old1, x2 - old2);
+            let impulse = n.scale(d1 + d2);
+            va = va - impulse.scale(c.inv_mass_a);
+            wa = wa - c.inv_inertia_a * (p1.ra.cross(n) * d1 + p2.ra.cross(n) * d2);
+            vb = vb + impulse.scale(c.inv_mass_b);
+            wb = wb + c.inv_inertia_b * (p1.rb.cross(n) * d1 + p2.rb.cross(n) * d2);
+            p1.normal_impulse = x1;
+            p2.normal_impulse = x2;
+            p1.max_normal_impulse = p1.max_normal_impulse.max(d1);
+            p2.max_normal_impulse = p2.max_normal_impulse.max(d2);
+            p1.total_normal_impulse = p1.total_normal_impulse + d1;
+            p2.total_normal_impulse = p2.total_normal_impulse + d2;
+            // Friction, point by point, within the cone the new normal impulse allows.
+            let t = tangent(n);
+            for p in [p1, p2] {
+                let vt = relative_velocity(va, wa, vb, wb, p).dot(t);
+                let limit = c.friction * p.normal_impulse;
+                let new = (p.tangent_impulse - p.tangent_mass * vt)
+                    .max(-limit)
+                    .min(limit);
+                let impulse = t.scale(new - p.tangent_impulse);
+                p.tangent_impulse = new;
+                va = va - impulse.scale(c.inv_mass_a);
+                wa = wa - c.inv_inertia_a * p.ra.cross(impulse);
+                vb = vb + impulse.scale(c.inv_mass_b);
+                wb = wb + c.inv_inertia_b * p.rb.cross(impulse);
+            }
+            scatter(states, &c.a, va, wa);
+            scatter(states, &c.b, vb, wb);
+        }
+        states[0] = BodyState::FIXED;
+    }
+
+    /// Bounces: points that closed faster than `threshold` and pushed have their normal
+    /// velocity driven to `-restitution` times the closing speed.
+    pub fn restitution(&mut self, states: &mut [BodyState], threshold: f64) {
+        let threshold = F4::splat(-threshold);
+        for c in &mut self.batches {
+            let bouncy = c.restitution.gt(F4::ZERO);
+            if !bouncy.any() {
+                continue;
+            }
+            let (mut va, mut wa) = velocities(states, &c.a);
+            let (mut vb, mut wb) = velocities(states, &c.b);
+            let n = c.normal;
+            for p in &mut c.points {
+                let act: Mask4 =
+                    bouncy & p.relative_velocity.lt(threshold) & p.max_normal_impulse.gt(F4::ZERO);
+                let vn = relative_velocity(va, wa, vb, wb, p).dot(n);
+                let impulse = -(p.normal_mass * (vn + c.restitution * p.relative_velocity));
+                let new = (p.normal_impulse + impulse).max(F4::ZERO);
+                let d = act.select(new - p.normal_impulse, F4::ZERO);
+                p.normal_impulse = p.normal_impulse + d;
+                p.total_normal_impulse = p.total_normal_impulse + d;
+                let impulse = n.scale(d);
+                va = va - impulse.scale(c.inv_mass_a);
+                wa = wa - c.inv_inertia_a * p.ra.cross(impulse);
+                vb = vb + impulse.scale(c.inv_mass_b);
+                wb = wb + c.inv_inertia_b * p.rb.cross(impulse);
+            }
+            scatter(states, &c.a, va, wa);
+            scatter(states, &c.b, vb, wb);
+        }
+        states[0] = BodyState::FIXED;
+    }
+
+    /// Copies the impulses back into the persistent contacts, for warm starting and events.
+    pub fn store(&self, contacts: &mut [(PairKey, Contact)]) {
+        for c in &self.batches {
+            let lanes = |k: usize| {
+                let p = &c.points[k];
+                (
+                    p.normal_impulse.lanes(),
+                    p.tangent_impulse.lanes(),
+                    p.total_normal_impulse.lanes(),
+                )
+            };
+            let (two, first, second) = (c.two.lanes(), lanes(0), lanes(1));
+            for i in 0..4 {
+                if c.contact[i] == EMPTY {
+                    continue;
+                }
+                let contact = &mut contacts[c.contact[i] as usize].1;
+                let count = contact.count;
+                for (k, (n, t, total)) in [first, second].iter().enumerate().take(count) {
+                    let point = &mut contact.points[c.source[i][k] as usize];
+                    let kept = k == 0 || two[i] > 0.5;
+                    point.normal_impulse = if kept { n[i] } else { 0.0 };
+                    point.tangent_impulse = if kept { t[i] } else { 0.0 };
+                    point.total_normal_impulse = if kept { total[i] } else { 0.0 };
+                }
+            }
+        }
+    }
+}
+
+/// Solves the 2×2 complementarity problem `A x + b ≥ 0`, `x ≥ 0`, `x · (A x + b) = 0` with
+/// `A = [[a11, a12], [a12, a22]]`, trying the four cases of which points push in turn; where
+/// rounding leaves no case consistent the impulses stay at `old`.
+#[inline(always)]
+fn solve_lcp(a11: F4, a12: F4, a22: F4, b1: F4, b2: F4, old1: F4, old2: F4) -> (F4, F4) {
+    let zero = F4::ZERO;
+    let det = a11 * a22 - a12 * a12;
+    let both1 = (a12 * b2 - a22 * b1) / det;
+    let both2 = (a12 * b1 - a11 * b2) / det;
+    let both_ok = both1.ge(zero) & both2.ge(zero);
+    let first = -b1 / a11;
+    let first_ok = first.ge(zero) & (a12 * first + b2).ge(zero);
+    let second = -b2 / a22;
+    let second_ok = second.ge(zero) & (a12 * second + b1).ge(zero);
+    let none_ok = b1.ge(zero) & b2.ge(zero);
+    let x1 = none_ok.select(zero, old1);
+    let x2 = none_ok.select(zero, old2);
+    let x1 = second_ok.select(zero, x1);
+    let x2 = second_ok.select(second, x2);
+    let x1 = first_ok.select(first, x1);
+    let x2 = first_ok.select(zero, x2);
+    (both_ok.select(both1, x1), both_ok.select(both2, x2))
+}
