@@ -10,6 +10,9 @@ struct Globals {
     time: f32,
     // Pixels per metre.
     pixels_per_metre: f32,
+    // Cells of each starfield layer across and up the screen (x, y, z: far to near).
+    star_cols: vec4<u32>,
+    star_rows: vec4<u32>,
 };
 
 @group(0) @binding(0) var<uniform> globals: Globals;

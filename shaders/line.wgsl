@@ -1,32 +1,33 @@
-// Glowing strokes: one instance per segment, expanded in the vertex shader to a quad a few
-// pixels wider than the stroke, lit by a bright core and a soft falloff. Blended by the
-// brightest, so strokes meeting at a joint do not add up.
+// Glowing strokes: each segment is a quad a few pixels wider than the stroke, lit by a
+// bright core and a soft falloff. Blended by the brightest, so strokes meeting at a joint do
+// not add up. The quad's four corners come from the vertex index; the segment comes from a
+// storage buffer (line_storage.wgsl) or, where the adapter has none, from per-instance
+// attributes (line_instanced.wgsl).
 
+// One segment, laid out as the renderer's `LineInstance` (48 bytes).
 struct Line {
-    @location(0) a: vec2<f32>,
-    @location(1) b: vec2<f32>,
-    @location(2) color: vec4<f32>,
+    a: vec2<f32>,
+    b: vec2<f32>,
+    color: vec4<f32>,
     // Core half-width and glow radius, pixels.
-    @location(3) width: vec2<f32>,
+    width: vec2<f32>,
+    pad: vec2<f32>,
 };
 
 struct VsOut {
     @builtin(position) clip: vec4<f32>,
     // Offset from the segment in pixels: along (beyond the ends) and across.
     @location(0) offset: vec2<f32>,
-    @location(1) length_px: f32,
-    @location(2) color: vec4<f32>,
-    @location(3) width: vec2<f32>,
+    // The same at every corner: not interpolated.
+    @location(1) @interpolate(flat) length_px: f32,
+    @location(2) @interpolate(flat) color: vec4<f32>,
+    @location(3) @interpolate(flat) width: vec2<f32>,
 };
 
-@vertex
-fn vs_main(@builtin(vertex_index) vi: u32, line: Line) -> VsOut {
-    // Two triangles: corners (along, across) in {0,1} x {-1,1}.
-    var corners = array<vec2<f32>, 6>(
-        vec2<f32>(0.0, -1.0), vec2<f32>(1.0, -1.0), vec2<f32>(1.0, 1.0),
-        vec2<f32>(0.0, -1.0), vec2<f32>(1.0, 1.0), vec2<f32>(0.0, 1.0),
-    );
-    let c = corners[vi];
+// Corner `corner` (0..4) of the quad around `line`: (along, across) in {0,1} x {-1,1},
+// counter-clockwise from the start's right side; triangles (0,1,2) and (0,2,3).
+fn line_vertex(line: Line, corner: u32) -> VsOut {
+    let c = vec2<f32>(select(0.0, 1.0, corner == 1u || corner == 2u), select(-1.0, 1.0, corner >= 2u));
     let d = line.b - line.a;
     let len = length(d);
     var dir = vec2<f32>(1.0, 0.0);

@@ -1,26 +1,35 @@
-// Particles (sparks, dust, exhaust, explosions): one instanced quad each, a soft round spot
-// added to the light already there.
+// Particles (sparks, dust, exhaust, explosions): a soft round spot each, added to the light
+// already there, drawn as one triangle around its disc (a software rasterizer sets up each
+// triangle on one thread, so one costs half of a quad's two). The particle comes from a
+// storage buffer (particle_storage.wgsl) or from per-instance attributes
+// (particle_instanced.wgsl).
 
+// One particle, laid out as the renderer's `ParticleInstance` (32 bytes).
 struct Particle {
-    @location(0) pos: vec2<f32>,
+    pos: vec2<f32>,
     // Radius, metres.
-    @location(1) size: f32,
-    @location(2) color: vec4<f32>,
+    size: f32,
+    pad: f32,
+    color: vec4<f32>,
 };
 
 struct VsOut {
     @builtin(position) clip: vec4<f32>,
     @location(0) uv: vec2<f32>,
-    @location(1) color: vec4<f32>,
+    // The same at every corner: not interpolated.
+    @location(1) @interpolate(flat) color: vec4<f32>,
 };
 
-@vertex
-fn vs_main(@builtin(vertex_index) vi: u32, p: Particle) -> VsOut {
-    var corners = array<vec2<f32>, 6>(
-        vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, -1.0), vec2<f32>(1.0, 1.0),
-        vec2<f32>(-1.0, -1.0), vec2<f32>(1.0, 1.0), vec2<f32>(-1.0, 1.0),
-    );
-    let c = corners[vi];
+// Corner `corner` (0..3) of the triangle around the particle's disc: the disc is its
+// inscribed circle, so the corners lie twice the radius from the centre, counter-clockwise
+// from the top. `uv` is the offset from the centre in radii, as it was on a quad.
+fn particle_vertex(p: Particle, corner: u32) -> VsOut {
+    var c = vec2<f32>(0.0, 2.0);
+    if (corner == 1u) {
+        c = vec2<f32>(-1.7320508, -1.0);
+    } else if (corner == 2u) {
+        c = vec2<f32>(1.7320508, -1.0);
+    }
     // At least a pixel and a half across, so distant sparks do not vanish.
     let r = max(p.size, 1.5 / globals.pixels_per_metre);
     var out: VsOut;

@@ -65,7 +65,8 @@ fn srgb_encode(c: vec3<f32>) -> vec3<f32> {
 
 @fragment
 fn fs_composite(in: VsOut) -> @location(0) vec4<f32> {
-    let scene = textureSample(src, src_sampler, in.uv).rgb;
+    // The scene is the output's size: read its texel directly, with no filtering.
+    let scene = textureLoad(src, vec2<i32>(in.clip.xy), 0).rgb;
     let glow = textureSample(bloom, src_sampler, in.uv).rgb;
     let hdr = scene + glow * post.amount;
     // A soft shoulder: linear at the bottom, rolling off towards white.

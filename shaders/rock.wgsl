@@ -1,5 +1,10 @@
 // The rock fill: the world's triangulation shaded procedurally from world position —
-// layered strata bent by noise, speckled grain and a faint mineral tint — no textures.
+// layered strata bent by noise, speckled grain, fine cracks and a faint mineral tint. The
+// slow fields come from the texture baked once per level (rock_field.wgsl); the grain and
+// the cracks, thin enough to need every pixel, are computed here.
+
+@group(1) @binding(1) var field_texture: texture_2d<f32>;
+@group(1) @binding(2) var field_sampler: sampler;
 
 struct VsOut {
     @builtin(position) clip: vec4<f32>,
@@ -17,14 +22,15 @@ fn vs_main(@location(0) pos: vec2<f32>) -> VsOut {
 @fragment
 fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
     let p = in.world;
+    let slow = textureSampleLevel(field_texture, field_sampler, (p - field.origin) / field.size, 0.0);
     // Strata: bands along y, bent by large-scale noise.
-    let warp = fbm(p * 0.04) * 14.0;
-    let strata = 0.5 + 0.5 * sin((p.y + warp) * 0.8 + fbm(p * 0.25) * 2.5);
+    let warp = slow.x * 14.0;
+    let strata = 0.5 + 0.5 * sin((p.y + warp) * 0.8 + slow.y * 2.5);
     // Grain at two scales, and fine cracks where a ridged noise runs thin.
     let grain = 0.6 * fbm(p * 2.3) + 0.4 * value_noise(p * 9.0);
     let ridge = 1.0 - abs(fbm(p * 0.35 + vec2<f32>(7.0, 3.0)) * 2.0 - 1.0);
     let crack = smoothstep(0.93, 0.99, ridge);
-    let mineral = smoothstep(0.64, 0.8, fbm(p * 0.12 + vec2<f32>(31.0, 5.0)));
+    let mineral = smoothstep(0.64, 0.8, slow.z);
     var base = mix(vec3<f32>(0.010, 0.008, 0.012), vec3<f32>(0.050, 0.036, 0.030), strata);
     base = base * (0.45 + 1.1 * grain);
     base = base * (1.0 - 0.7 * crack);

@@ -1,45 +1,143 @@
-// The parallax starfield behind the caves: a full-screen triangle whose fragments find the
-// nearest star of three grid layers that scroll at different fractions of the camera.
+// The parallax starfield: three grid layers of cells that scroll at different fractions of
+// the camera; some cells hold a star. Each visible cell is a quad found from the vertex
+// index alone (no buffer): its star's place, size and brightness are hashed from the cell,
+// and the quad shrinks to the part of the cell the star's glow can light, so only those few
+// pixels are shaded. A cell without a star collapses to nothing. Stars add their light.
+//
+// A star lights only its own cell, as it always has: the quad is clipped to the cell.
+
+// The layers, far to near: cell size in pixels (as `stars::LAYER_CELLS` in the renderer),
+// how fast the layer scrolls with the camera, hash seed and brightness. The constants are
+// written out at each use (not looked up) so that a star's place is computed exactly as it
+// always has been: the shader compiler folds them into the hashes' arithmetic.
+const CELL_0: f32 = 23.0;
+const CELL_1: f32 = 41.0;
+const CELL_2: f32 = 67.0;
+
+// A star's cell, its place in the cell (0..1), size (pixels) and light; `light` is zero
+// where the cell has no star.
+struct Star {
+    place: vec2<f32>,
+    size: f32,
+    light: f32,
+};
+
+fn star_in_cell(id: vec2<f32>, seed: f32, weight: f32) -> Star {
+    var star = Star(vec2<f32>(0.5), 1.0, 0.0);
+    let h = hash21(id + seed);
+    if (h < 0.55) {
+        return star;
+    }
+    star.place = vec2<f32>(hash21(id + seed + 7.1), hash21(id + seed + 3.7)) * 0.8 + 0.1;
+    let twinkle = 0.75 + 0.25 * sin(globals.time * (1.0 + 3.0 * h) + h * 40.0);
+    star.size = 0.6 + 1.2 * hash21(id + seed + 1.3);
+    star.light = weight * twinkle * (h - 0.5) * 2.0;
+    return star;
+}
+
+// Cells of layer `i` across and up the screen: enough to cover it wherever the grid sits.
+// The renderer counts them (`stars::layer_cells`) and passes them in the globals.
+fn layer_cells(i: u32) -> vec2<u32> {
+    return vec2<u32>(globals.star_cols[i], globals.star_rows[i]);
+}
+
+// A layer's cell size and its scrolled pixel frame's offset: screen pixels (origin at the
+// centre, y up) plus the camera's offset times the layer's scroll.
+fn layer_frame(i: u32) -> vec3<f32> {
+    let cam_px = globals.center * globals.pixels_per_metre;
+    if (i == 0u) {
+        return vec3<f32>(cam_px * 0.05, CELL_0);
+    }
+    if (i == 1u) {
+        return vec3<f32>(cam_px * 0.12, CELL_1);
+    }
+    return vec3<f32>(cam_px * 0.25, CELL_2);
+}
+
+// How far out a star's light still shows (below half a step of the output), in pixels.
+fn star_reach(size: f32) -> f32 {
+    return 3.2 * size + 1.0;
+}
 
 struct VsOut {
     @builtin(position) clip: vec4<f32>,
-    @location(0) ndc: vec2<f32>,
+    // The cell, its star's place in it (0..1), the star's size in pixels and its light.
+    @location(0) @interpolate(flat) cell_id: vec2<f32>,
+    @location(1) @interpolate(flat) star: vec2<f32>,
+    @location(2) @interpolate(flat) size: f32,
+    @location(3) @interpolate(flat) light: f32,
+    @location(4) @interpolate(flat) layer: u32,
 };
 
 @vertex
-fn vs_main(@builtin(vertex_index) i: u32) -> VsOut {
-    let x = f32((i << 1u) & 2u) * 2.0 - 1.0;
-    let y = f32(i & 2u) * 2.0 - 1.0;
+fn vs_main(@builtin(vertex_index) vi: u32) -> VsOut {
     var out: VsOut;
-    out.clip = vec4<f32>(x, y, 0.0, 1.0);
-    out.ndc = vec2<f32>(x, y);
-    return out;
-}
-
-fn star_layer(px: vec2<f32>, cell: f32, seed: f32) -> f32 {
-    let g = px / cell;
-    let id = floor(g);
-    let h = hash21(id + seed);
-    if (h < 0.55) {
-        return 0.0;
+    // Nothing: a degenerate quad outside the screen.
+    out.clip = vec4<f32>(2.0, 2.0, 0.0, 1.0);
+    var q = vi / 4u;
+    let corner = vi % 4u;
+    var li = 0u;
+    loop {
+        let n = layer_cells(li);
+        if (q < n.x * n.y || li == 2u) {
+            break;
+        }
+        q = q - n.x * n.y;
+        li = li + 1u;
     }
-    let pos = vec2<f32>(hash21(id + seed + 7.1), hash21(id + seed + 3.7)) * 0.8 + 0.1;
-    let d = length((fract(g) - pos) * cell);
-    let twinkle = 0.75 + 0.25 * sin(globals.time * (1.0 + 3.0 * h) + h * 40.0);
-    let size = 0.6 + 1.2 * hash21(id + seed + 1.3);
-    return exp(-d * d / (size * size)) * twinkle * (h - 0.5) * 2.0;
+    let n = layer_cells(li);
+    if (q >= n.x * n.y) {
+        return out;
+    }
+    let frame = layer_frame(li);
+    let cell = frame.z;
+    let first = floor((-0.5 * globals.viewport + frame.xy) / cell);
+    let id = first + vec2<f32>(f32(q % n.x), f32(q / n.x));
+    var star: Star;
+    if (li == 0u) {
+        star = star_in_cell(id, 1.0, 0.35);
+    } else if (li == 1u) {
+        star = star_in_cell(id, 19.0, 0.6);
+    } else {
+        star = star_in_cell(id, 47.0, 1.0);
+    }
+    if (star.light == 0.0) {
+        return out;
+    }
+    // The quad: the star's reach, clipped to its cell (in cell units).
+    let r = star_reach(star.size) / cell;
+    let lo = max(star.place - r, vec2<f32>(0.0));
+    let hi = min(star.place + r, vec2<f32>(1.0));
+    let c = vec2<f32>(select(lo.x, hi.x, corner == 1u || corner == 2u), select(lo.y, hi.y, corner >= 2u));
+    let screen = (id + c) * cell - frame.xy;
+    out.clip = vec4<f32>(screen / (0.5 * globals.viewport), 0.0, 1.0);
+    out.cell_id = id;
+    out.star = star.place;
+    out.size = star.size;
+    out.light = star.light;
+    out.layer = li;
+    return out;
 }
 
 @fragment
 fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
-    // Pixel position in a frame that scrolls with the camera, scaled per layer.
-    let screen = in.ndc * globals.viewport * 0.5;
+    // This pixel in screen pixels (origin at the centre, y up) and in the layer's cells.
+    let screen = vec2<f32>(in.clip.x - 0.5 * globals.viewport.x, 0.5 * globals.viewport.y - in.clip.y);
+    var g: vec2<f32>;
+    var cell: f32;
     let cam_px = globals.center * globals.pixels_per_metre;
-    var light = 0.0;
-    light = light + 0.35 * star_layer(screen + cam_px * 0.05, 23.0, 1.0);
-    light = light + 0.6 * star_layer(screen + cam_px * 0.12, 41.0, 19.0);
-    light = light + 1.0 * star_layer(screen + cam_px * 0.25, 67.0, 47.0);
-    let sky = mix(vec3<f32>(0.002, 0.003, 0.008), vec3<f32>(0.006, 0.004, 0.014), in.ndc.y * 0.5 + 0.5);
+    if (in.layer == 0u) {
+        g = (screen + cam_px * 0.05) / CELL_0;
+        cell = CELL_0;
+    } else if (in.layer == 1u) {
+        g = (screen + cam_px * 0.12) / CELL_1;
+        cell = CELL_1;
+    } else {
+        g = (screen + cam_px * 0.25) / CELL_2;
+        cell = CELL_2;
+    }
+    let d = length((g - in.cell_id - in.star) * cell);
+    let light = exp(-d * d / (in.size * in.size)) * in.light;
     let tint = mix(vec3<f32>(0.7, 0.8, 1.0), vec3<f32>(1.0, 0.9, 0.75), hash21(floor(screen / 67.0)));
-    return vec4<f32>(sky + tint * light, 1.0);
+    return vec4<f32>(tint * light, 0.0);
 }

@@ -1,7 +1,8 @@
 //! The `cavefly` command line: play (the default) and the headless tools.
 
-use cavefly::app::{bench, shot, window};
+use cavefly::app::{bench, catalog, shot, window};
 use cavefly::game::InputScript;
+use cavefly::level::shipped;
 use cavefly::tools::{check, contact, lab, lab_pairs, shape_spec, sim};
 use clap::{Parser, Subcommand};
 use std::fmt::Display;
@@ -33,6 +34,9 @@ enum Command {
         #[arg(long, requires = "level")]
         inputs: Option<PathBuf>,
     },
+    /// List the levels the title screen offers: those of a `levels/` folder on disk, else
+    /// the ones built into the program.
+    Levels,
     /// Write a commented starter level to FILE: a cave with a pad, debris, a zone with a
     /// message and an exit to reach. Never overwrites an existing file.
     New {
@@ -120,13 +124,14 @@ enum Command {
     /// Simulate a level for some steps and render that frame offscreen to a PNG (no window
     /// needed). With --bench, render a stress scene instead and report frame times.
     Shot {
-        /// The level file (RON); with --bench, its rock is the backdrop (optional).
+        /// The level file (RON); with --bench, the level of the second scene or of the
+        /// replay (optional).
         #[arg(required_unless_present = "bench")]
         level: Option<PathBuf>,
         /// Steps to simulate before the frame.
         #[arg(long, default_value_t = 0)]
         frame: u64,
-        /// Input script (RON) driving the steps.
+        /// Input script (RON) driving the steps; with --bench, a replay to play and time.
         #[arg(long)]
         inputs: Option<PathBuf>,
         /// Frame size, WIDTHxHEIGHT in pixels.
@@ -135,9 +140,10 @@ enum Command {
         /// The PNG to write.
         #[arg(long, required_unless_present = "bench")]
         out: Option<PathBuf>,
-        /// Render 2,000 debris and 10,000 particles at 1280x720 for 300 frames and print
-        /// CPU encode time, frame time and draw calls per frame.
-        #[arg(long, conflicts_with_all = ["frame", "inputs", "out", "size"])]
+        /// Time rendering at 1280x720: a stress scene (2,000 debris, 10,000 particles) and
+        /// a level, each stage's time and frame times; with --inputs, play that replay on
+        /// LEVEL and print its frame times.
+        #[arg(long, conflicts_with_all = ["frame", "out", "size"])]
         bench: bool,
     },
 }
@@ -185,6 +191,7 @@ impl Command {
     fn name(&self) -> &'static str {
         match self {
             Command::Play { .. } => "play",
+            Command::Levels => "levels",
             Command::New { .. } => "new",
             Command::Demo => "demo",
             Command::Replay { .. } => "replay",
@@ -219,7 +226,7 @@ fn run(command: Command) -> Result<(), Failure> {
             None => {
                 let level = level.ok_or("a level file is needed")?;
                 let out = sim::run(&sim::SimRequest {
-                    level,
+                    level: shipped::resolve_level(&level),
                     inputs,
                     frames,
                     hash_every,
@@ -229,6 +236,11 @@ fn run(command: Command) -> Result<(), Failure> {
                 Ok(())
             }
         },
+        Command::Levels => {
+            let dir = catalog::find_levels_dir()?;
+            print!("{}", catalog::describe(&catalog::Catalog::scan(&dir)?));
+            Ok(())
+        }
         Command::New { file } => {
             cavefly::level::starter::write_new_level(&file)?;
             println!(
@@ -285,15 +297,13 @@ fn run(command: Command) -> Result<(), Failure> {
             Ok(())
         }
         Command::Shot {
-            level, bench: true, ..
+            level,
+            inputs,
+            bench: true,
+            ..
         } => {
-            let rock = match level {
-                Some(path) => {
-                    cavefly::render::RockMesh::from_world(&cavefly::level::load_level(&path)?.world)
-                }
-                None => cavefly::render::RockMesh::default(),
-            };
-            print!("{}", bench::bench(&rock)?);
+            let level = level.map(|l| shipped::resolve_level(&l));
+            print!("{}", bench::run(level.as_deref(), inputs.as_deref())?);
             Ok(())
         }
         Command::Shot {
@@ -308,7 +318,7 @@ fn run(command: Command) -> Result<(), Failure> {
                 return Err("a LEVEL and --out FILE.png are needed".into());
             };
             let options = shot::ShotOptions {
-                level,
+                level: shipped::resolve_level(&level),
                 frame,
                 inputs,
                 size: shot::parse_size(&size)?,
@@ -327,6 +337,7 @@ fn play(
     inputs: Option<PathBuf>,
 ) -> Result<(), Failure> {
     let level = level
+        .map(|l| shipped::resolve_level(&l))
         .as_deref()
         .map(cavefly::level::load_level)
         .transpose()?;

@@ -1,24 +1,42 @@
-//! `cavefly shot --bench`: a stress scene — 2,000 tumbling debris polygons and 10,000
-//! particles at 1280×720 — rendered offscreen for 300 frames, reporting CPU encode time,
-//! whole frame time (encode, submit and wait for the GPU) and draw calls per frame, beside
-//! the draw calls of a frame with nothing in it.
+//! `cavefly shot --bench`: frame times of the renderer, offscreen at 1280×720.
+//!
+//! With no replay it measures two scenes for [`BENCH_FRAMES`] frames each: the stress scene
+//! (2,000 tumbling debris polygons, 10,000 particles and a fan of beams, no rock) and a real
+//! level with its rock seen from the ship's start. For each it prints the time of every
+//! render stage from device timestamps (each frame waited for, so stages do not overlap), then
+//! frame times with one frame in flight (the next frame is encoded while the device draws
+//! the last), the throughput, CPU encode time and draw calls.
+//!
+//! With `LEVEL --inputs REPLAY` it plays the replay at 60 frames per second of game time —
+//! stepping the simulation as the window's clock would and rendering every frame — and
+//! prints the frame times (simulation and rendering together, and rendering alone).
 
+use super::shot::Replay;
+use crate::game::{InputScript, Sim};
+use crate::level::LoadedLevel;
 use crate::render::offscreen::OFFSCREEN_FORMAT;
 use crate::render::snapshot::{Beam, Particle, ShipDraw};
-use crate::render::{Camera, Gpu, Offscreen, Renderer, RockMesh, Snapshot};
+use crate::render::timer::{GpuTimer, StageTimes, TIMER_FEATURES};
+use crate::render::{Camera, Effects, Gpu, Offscreen, Renderer, RockMesh, Snapshot, View};
 use glam::Vec2;
+use std::fmt::Write;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// Debris in the stress scene.
 pub const BENCH_DEBRIS: usize = 2_000;
 /// Particles in the stress scene.
 pub const BENCH_PARTICLES: usize = 10_000;
-/// Frames rendered.
+/// Frames measured per scene with one frame in flight.
 pub const BENCH_FRAMES: usize = 300;
-/// Frames of the empty scene timed for comparison.
-const EMPTY_FRAMES: usize = 30;
+/// Frames whose stages are timed (each waited for).
+const TIMED_FRAMES: usize = 60;
+/// Frames drawn first and not counted: shaders compile and buffers grow.
+const WARM_UP_FRAMES: usize = 5;
 /// Frame size.
 pub const BENCH_SIZE: (u32, u32) = (1280, 720);
+/// Frames per second of game time a replay is drawn at.
+pub const REPLAY_FPS: f64 = 60.0;
 
 /// A hash of `i` into 0..1, so the scene is the same every run.
 fn unit(i: u32, salt: u32) -> f32 {
@@ -88,62 +106,417 @@ pub fn stress_snapshot(t: f32, half: Vec2) -> Snapshot {
     s
 }
 
-/// Runs the benchmark over `rock` and returns its report.
-pub fn bench(rock: &RockMesh) -> Result<String, String> {
-    let gpu = Gpu::headless()?;
-    let (w, h) = BENCH_SIZE;
-    let target = Offscreen::new(&gpu.device, w, h)?;
-    let mut renderer = Renderer::new(&gpu.device, OFFSCREEN_FORMAT, rock);
-    let camera = Camera::new(Vec2::ZERO, None);
-    let view = camera.view(w, h);
-    let empty = target.render(&gpu, &mut renderer, &view, &Snapshot::default());
-    let empty_start = Instant::now();
-    for _ in 0..EMPTY_FRAMES {
-        target.render(&gpu, &mut renderer, &view, &Snapshot::default());
+/// Mean, median and 95th percentile of a list of durations, in milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Spread {
+    /// Mean.
+    pub mean: f64,
+    /// Median.
+    pub median: f64,
+    /// 95th percentile.
+    pub p95: f64,
+}
+
+impl Spread {
+    /// The spread of `samples` (all zero when there are none).
+    pub fn of(samples: &[Duration]) -> Spread {
+        if samples.is_empty() {
+            return Spread::default();
+        }
+        let mut ms: Vec<f64> = samples.iter().map(|d| d.as_secs_f64() * 1e3).collect();
+        ms.sort_by(f64::total_cmp);
+        let at = |q: f64| ms[((ms.len() - 1) as f64 * q).round() as usize];
+        Spread {
+            mean: ms.iter().sum::<f64>() / ms.len() as f64,
+            median: at(0.5),
+            p95: at(0.95),
+        }
     }
-    let empty_ms = empty_start.elapsed().as_secs_f64() * 1000.0 / EMPTY_FRAMES as f64;
-    // Warm up: the first frames compile shaders and grow the buffers.
-    for i in 0..3 {
-        target.render(
-            &gpu,
-            &mut renderer,
-            &view,
-            &stress_snapshot(i as f32 / 60.0, view.half_extent),
-        );
+
+    fn line(&self) -> String {
+        format!(
+            "mean {:.2}  median {:.2}  p95 {:.2}",
+            self.mean, self.median, self.p95
+        )
     }
-    let mut encode = Vec::with_capacity(BENCH_FRAMES);
-    let mut total = Vec::with_capacity(BENCH_FRAMES);
-    let mut draws = Vec::with_capacity(BENCH_FRAMES);
-    for i in 0..BENCH_FRAMES {
+}
+
+/// The renderer, its target and the device, shared by every scene of a run.
+struct Bench {
+    gpu: Gpu,
+    target: Offscreen,
+    renderer: Renderer,
+    /// Why stages cannot be timed, if they cannot.
+    no_timer: Option<String>,
+}
+
+/// What one scene measured.
+struct SceneFigures {
+    stages: Result<StageTimes, String>,
+    frame: Spread,
+    encode: Spread,
+    throughput: f64,
+    draws: (u32, u32),
+}
+
+impl Bench {
+    fn open() -> Result<Bench, String> {
+        let gpu = Gpu::headless_with(TIMER_FEATURES)?;
+        let (w, h) = BENCH_SIZE;
+        let target = Offscreen::new(&gpu.device, w, h)?;
+        let renderer = Renderer::new(&gpu.device, OFFSCREEN_FORMAT, &RockMesh::default());
+        let no_timer = GpuTimer::new(&gpu).err();
+        Ok(Bench {
+            gpu,
+            target,
+            renderer,
+            no_timer,
+        })
+    }
+
+    /// Records frame `snap` through `view`, submits it, and returns the CPU time spent
+    /// building and recording it, its draw calls and its submission.
+    fn submit(&mut self, view: &View, snap: &Snapshot) -> (Duration, u32, wgpu::SubmissionIndex) {
         let start = Instant::now();
-        let snap = stress_snapshot(i as f32 / 60.0, view.half_extent);
-        let build = start.elapsed();
-        let stats = target.render(&gpu, &mut renderer, &view, &snap);
-        total.push(start.elapsed());
-        encode.push(build + stats.encode_time);
-        draws.push(stats.draw_calls);
+        let mut encoder = self
+            .gpu
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("bench"),
+            });
+        let stats = self.renderer.render(
+            &self.gpu.device,
+            &self.gpu.queue,
+            &mut encoder,
+            self.target.view(),
+            BENCH_SIZE,
+            view,
+            snap,
+        );
+        let index = self.gpu.queue.submit([encoder.finish()]);
+        (start.elapsed(), stats.draw_calls, index)
     }
-    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-    let stats = |v: &mut Vec<Duration>| {
-        v.sort();
-        let mean = v.iter().map(|d| ms(*d)).sum::<f64>() / v.len() as f64;
-        (mean, ms(v[v.len() / 2]), ms(v[v.len() * 95 / 100]))
-    };
-    let (e_mean, e_med, e_p95) = stats(&mut encode);
-    let (t_mean, t_med, t_p95) = stats(&mut total);
-    let (dmin, dmax) = (
-        draws.iter().min().copied().unwrap_or(0),
-        draws.iter().max().copied().unwrap_or(0),
+
+    /// Where the renderer's quads get their records, in words.
+    fn quads(&self) -> &'static str {
+        match self.renderer.quad_source() {
+            crate::render::quads::QuadSource::Storage => "storage buffers",
+            crate::render::quads::QuadSource::Instanced => "instances",
+        }
+    }
+
+    fn wait(&self, index: wgpu::SubmissionIndex) -> Result<(), String> {
+        self.gpu
+            .device
+            .poll(wgpu::PollType::Wait {
+                submission_index: Some(index),
+                timeout: None,
+            })
+            .map(|_| ())
+            .map_err(|e| format!("the device did not finish a frame: {e}"))
+    }
+
+    /// Mean stage times over [`TIMED_FRAMES`] frames of `scene`.
+    fn time_stages(
+        &mut self,
+        scene: &mut dyn FnMut(usize) -> (View, Snapshot),
+    ) -> Result<StageTimes, String> {
+        if let Some(why) = &self.no_timer {
+            return Err(why.clone());
+        }
+        self.renderer.set_timer(Some(GpuTimer::new(&self.gpu)?));
+        let mut sum: StageTimes = Vec::new();
+        let mut result = Ok(());
+        for i in 0..TIMED_FRAMES {
+            let (view, snap) = scene(i);
+            self.submit(&view, &snap);
+            match self.renderer.stage_times(&self.gpu) {
+                Some(Ok(times)) => {
+                    for (label, ms) in times {
+                        match sum.iter_mut().find(|(l, _)| *l == label) {
+                            Some((_, t)) => *t += ms / TIMED_FRAMES as f64,
+                            None => sum.push((label, ms / TIMED_FRAMES as f64)),
+                        }
+                    }
+                }
+                Some(Err(e)) => {
+                    result = Err(e);
+                    break;
+                }
+                None => {}
+            }
+        }
+        self.renderer.set_timer(None);
+        result.map(|()| sum)
+    }
+
+    /// Measures `scene`: its stages, then [`BENCH_FRAMES`] frames with one in flight.
+    fn measure(
+        &mut self,
+        rock: &RockMesh,
+        scene: &mut dyn FnMut(usize) -> (View, Snapshot),
+    ) -> Result<SceneFigures, String> {
+        self.renderer.set_rock(&self.gpu.device, rock);
+        for i in 0..WARM_UP_FRAMES {
+            let (view, snap) = scene(i);
+            let (_, _, index) = self.submit(&view, &snap);
+            self.wait(index)?;
+        }
+        let stages = self.time_stages(scene);
+        let mut frames = Vec::with_capacity(BENCH_FRAMES);
+        let mut encode = Vec::with_capacity(BENCH_FRAMES);
+        let mut draws = (u32::MAX, 0);
+        let mut in_flight = None;
+        let start = Instant::now();
+        let mut last = start;
+        for i in 0..BENCH_FRAMES {
+            let (view, snap) = scene(i);
+            let (cpu, d, index) = self.submit(&view, &snap);
+            // One frame in flight: wait for the one before this.
+            if let Some(previous) = in_flight.replace(index) {
+                self.wait(previous)?;
+            }
+            let now = Instant::now();
+            frames.push(now - last);
+            last = now;
+            encode.push(cpu);
+            draws = (draws.0.min(d), draws.1.max(d));
+        }
+        if let Some(index) = in_flight {
+            self.wait(index)?;
+        }
+        let throughput = BENCH_FRAMES as f64 / start.elapsed().as_secs_f64();
+        Ok(SceneFigures {
+            stages,
+            frame: Spread::of(&frames),
+            encode: Spread::of(&encode),
+            throughput,
+            draws,
+        })
+    }
+}
+
+/// The machine's load averages over 1, 5 and 15 minutes, where the system tells them
+/// (Linux): frame times on a software rasterizer scale with the cores left to it, so a
+/// figure is only comparable with one taken under a similar load.
+fn load_line() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .map_or_else(String::new, |l| {
+            let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+            format!("machine load (1, 5, 15 min): {l} on {cores} cores\n")
+        })
+}
+
+/// The report lines of one scene.
+fn write_scene(out: &mut String, title: &str, f: &SceneFigures) {
+    let _ = writeln!(out, "{title}");
+    match &f.stages {
+        Ok(stages) => {
+            let _ = writeln!(
+                out,
+                "  stage times (device timestamps, ms per frame, mean of {TIMED_FRAMES} frames each waited for):"
+            );
+            for (label, ms) in stages {
+                let _ = writeln!(out, "    {label:<14} {ms:>7.2}");
+            }
+            let total: f64 = stages.iter().map(|(_, ms)| ms).sum();
+            let _ = writeln!(out, "    {:<14} {total:>7.2}", "all stages");
+        }
+        Err(why) => {
+            let _ = writeln!(out, "  stage times: not measured: {why}");
+        }
+    }
+    let _ = writeln!(
+        out,
+        "  frame time, one frame in flight (ms): {}  ({:.1} frames/s)",
+        f.frame.line(),
+        f.throughput
     );
-    Ok(format!(
-        "adapter: {}\n\
-         scene: {BENCH_DEBRIS} debris, {BENCH_PARTICLES} particles, {w}x{h}, {BENCH_FRAMES} frames\n\
-         cpu encode  (ms/frame): mean {e_mean:.2}  median {e_med:.2}  p95 {e_p95:.2}\n\
-         frame total (ms/frame): mean {t_mean:.2}  median {t_med:.2}  p95 {t_p95:.2}  ({:.1} frames/s)\n\
-         draw calls per frame: {dmin}..={dmax} (empty scene: {})\n\
-         empty scene frame total (ms/frame): mean {empty_ms:.2}\n",
-        gpu.describe(),
-        1000.0 / t_mean,
-        empty.draw_calls,
-    ))
+    let _ = writeln!(out, "  cpu encode (ms): {}", f.encode.line());
+    let _ = writeln!(out, "  draw calls per frame: {}..={}", f.draws.0, f.draws.1);
+}
+
+/// The view and snapshot of `level` at its start, the camera on the ship.
+fn level_scene(level: &LoadedLevel, rock: &RockMesh) -> Result<(View, Snapshot), String> {
+    let replay = Replay::run(level, rock, 0, None)?;
+    let (w, h) = BENCH_SIZE;
+    let snap = Snapshot::capture(&replay.sim, 1.0, &replay.effects);
+    Ok((replay.camera.view(w, h), snap))
+}
+
+/// Runs the two scenes — the stress scene, and `level` from its start — and returns the
+/// report.
+pub fn bench(level: &LoadedLevel) -> Result<String, String> {
+    let mut b = Bench::open()?;
+    let (w, h) = BENCH_SIZE;
+    let mut out = format!(
+        "adapter: {}, {w}x{h}, quads from {}\n",
+        b.gpu.describe(),
+        b.quads()
+    );
+    out.push_str(&load_line());
+    let half = Camera::new(Vec2::ZERO, None).view(w, h);
+    let mut stress = |i: usize| (half, stress_snapshot(i as f32 / 60.0, half.half_extent));
+    let figures = b.measure(&RockMesh::default(), &mut stress)?;
+    write_scene(
+        &mut out,
+        &format!("stress scene: {BENCH_DEBRIS} debris, {BENCH_PARTICLES} particles, beams, no rock; {BENCH_FRAMES} frames"),
+        &figures,
+    );
+    let rock = RockMesh::from_world(&level.world);
+    let (view, snap) = level_scene(level, &rock)?;
+    let mut scene = |i: usize| {
+        let mut s = snap.clone();
+        s.time += i as f32 / 60.0;
+        (view, s)
+    };
+    let figures = b.measure(&rock, &mut scene)?;
+    write_scene(
+        &mut out,
+        &format!(
+            "level scene: {} ({}) from the ship's start, its rock of {} triangles and {} outline segments; {BENCH_FRAMES} frames",
+            level.level.name,
+            level.file.display(),
+            rock.triangles.len() / 3,
+            rock.outline.len()
+        ),
+        &figures,
+    );
+    Ok(out)
+}
+
+/// Plays `script` on `level` at [`REPLAY_FPS`] frames per second of game time, rendering
+/// every frame with one in flight, and returns the report.
+pub fn bench_replay(level: &LoadedLevel, script: &InputScript) -> Result<String, String> {
+    let mut b = Bench::open()?;
+    let (w, h) = BENCH_SIZE;
+    let rock = RockMesh::from_world(&level.world);
+    b.renderer.set_rock(&b.gpu.device, &rock);
+    let mut sim = Sim::from_level(level).map_err(|e| e.to_string())?;
+    let mut effects = Effects::new();
+    let start_at = sim.ship().map_or(Vec2::ZERO, |s| {
+        Vec2::new(s.position().x as f32, s.position().y as f32)
+    });
+    let mut camera = Camera::new(start_at, rock.bounds);
+    let mut clock = super::clock::StepClock::new(sim.time_step());
+    let actions: Vec<_> = script.frames().collect();
+    let mut step = 0usize;
+    let (mut frames, mut sim_times, mut render_times) = (Vec::new(), Vec::new(), Vec::new());
+    let mut in_flight = None;
+    let started = Instant::now();
+    let mut last = started;
+    let mut warm = 0;
+    while step < actions.len() && sim.outcome().is_none() {
+        let began = Instant::now();
+        for _ in 0..clock.advance(1.0 / REPLAY_FPS) {
+            let Some(a) = actions.get(step) else { break };
+            sim.step(a);
+            effects.after_step(&sim, a);
+            if let Some(ship) = sim.ship() {
+                let (p, v) = (ship.position(), ship.linear_velocity());
+                camera.follow(
+                    Vec2::new(p.x as f32, p.y as f32),
+                    Vec2::new(v.x as f32, v.y as f32),
+                    sim.time_step() as f32,
+                );
+            }
+            step += 1;
+        }
+        let stepped = began.elapsed();
+        let snap = Snapshot::capture(&sim, clock.alpha(), &effects);
+        let (_, _, index) = b.submit(&camera.view(w, h), &snap);
+        if let Some(previous) = in_flight.replace(index) {
+            b.wait(previous)?;
+        }
+        let now = Instant::now();
+        if warm < WARM_UP_FRAMES {
+            warm += 1;
+        } else {
+            frames.push(now - last);
+            sim_times.push(stepped);
+            render_times.push((now - last).saturating_sub(stepped));
+        }
+        last = now;
+    }
+    if let Some(index) = in_flight {
+        b.wait(index)?;
+    }
+    let wall = started.elapsed().as_secs_f64();
+    let frame = Spread::of(&frames);
+    let mut out = format!("adapter: {}, {w}x{h}\n", b.gpu.describe());
+    out.push_str(&load_line());
+    let _ = writeln!(
+        out,
+        "replay: {} ({}), {step} steps ({:.1} s of play), {} frames at {REPLAY_FPS} frames/s of game time, outcome {:?}",
+        level.level.name,
+        level.file.display(),
+        step as f64 * sim.time_step(),
+        frames.len() + warm,
+        sim.outcome()
+    );
+    let _ = writeln!(
+        out,
+        "  frame time, simulation and rendering, one frame in flight (ms): {}  ({:.1} frames/s on average)",
+        frame.line(),
+        1000.0 / frame.mean.max(1e-9)
+    );
+    let _ = writeln!(
+        out,
+        "  of which simulation (ms): {}",
+        Spread::of(&sim_times).line()
+    );
+    let _ = writeln!(
+        out,
+        "  of which rendering (ms): {}",
+        Spread::of(&render_times).line()
+    );
+    let _ = writeln!(
+        out,
+        "  throughput: {:.1} frames/s ({:.1} s for the whole replay)",
+        (frames.len() + warm) as f64 / wall,
+        wall
+    );
+    Ok(out)
+}
+
+/// The level the plain bench draws when none is named (a shipped level).
+pub const DEFAULT_LEVEL: &str = "03_reactor.ron";
+
+/// `cavefly shot --bench [LEVEL] [--inputs REPLAY]`: the two scenes (the level's scene is
+/// LEVEL, else [`DEFAULT_LEVEL`]), or with a replay, the replay played on LEVEL (else on the
+/// level the replay names).
+pub fn run(level: Option<&Path>, inputs: Option<&Path>) -> Result<String, String> {
+    let load = |path: &Path| crate::level::load_level(path).map_err(|e| e.to_string());
+    match (level, inputs) {
+        (Some(level), Some(file)) => bench_replay(
+            &load(level)?,
+            &InputScript::load(file).map_err(|e| e.to_string())?,
+        ),
+        (None, Some(file)) => {
+            let (script, level) =
+                crate::game::replay::load_replay(file).map_err(|e| e.to_string())?;
+            bench_replay(&level, &script)
+        }
+        (Some(level), None) => bench(&load(level)?),
+        (None, None) => bench(&load(&crate::level::shipped::resolve_level(Path::new(
+            DEFAULT_LEVEL,
+        )))?),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spread_takes_mean_median_and_p95() {
+        let ms: Vec<Duration> = (1..=100).map(Duration::from_millis).collect();
+        let s = Spread::of(&ms);
+        assert!((s.mean - 50.5).abs() < 1e-9);
+        assert_eq!(s.median, 51.0);
+        assert_eq!(s.p95, 95.0);
+        assert_eq!(Spread::of(&[]), Spread::default());
+    }
 }

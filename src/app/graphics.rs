@@ -1,5 +1,10 @@
 //! The window's drawing: the winit window, its wgpu surface, the game renderer and the egui
 //! layer on top. A frame is the scene (with its bloom) and then one UI pass over it.
+//!
+//! The surface is only ever configured between frames, never while a frame acquired from
+//! it is held: resizes and vsync changes are noted as they arrive and applied once, at the
+//! start of the next frame (a storm of resize events costs one reconfiguration), and a
+//! surface reported suboptimal is reconfigured after its frame has been presented.
 
 use crate::render::gpu::{backend_names, instance_descriptor};
 use crate::render::{Gpu, Renderer, RockMesh, Snapshot, View};
@@ -16,6 +21,10 @@ pub struct Graphics {
     pub gpu: Gpu,
     surface: wgpu::Surface<'static>,
     config: wgpu::SurfaceConfiguration,
+    /// The window's size as last reported, applied at the start of the next frame.
+    wanted_size: (u32, u32),
+    /// The surface must be configured again before the next frame.
+    stale: bool,
     /// The game renderer.
     pub renderer: Renderer,
     painter: UiPainter,
@@ -68,7 +77,7 @@ impl Graphics {
         let surface = instance
             .create_surface(window.clone())
             .map_err(|e| format!("cannot draw into the window: {e}"))?;
-        let gpu = Gpu::open(instance, Some(&surface), &tried)?;
+        let gpu = Gpu::open(instance, Some(&surface), &tried, wgpu::Features::empty())?;
         let caps = surface.get_capabilities(&gpu.adapter);
         let format = pick_format(&caps.formats).ok_or_else(|| {
             format!(
@@ -102,6 +111,8 @@ impl Graphics {
             window,
             gpu,
             surface,
+            wanted_size: (config.width, config.height),
+            stale: false,
             config,
             renderer,
             painter,
@@ -114,21 +125,37 @@ impl Graphics {
         (self.config.width, self.config.height)
     }
 
-    /// Matches the surface to a new window size (a zero size is ignored: minimised).
+    /// Notes a new window size; the surface follows at the start of the next frame. A zero
+    /// side (minimised) draws nothing until the window has a size again.
     pub fn resize(&mut self, width: u32, height: u32) {
-        if width > 0 && height > 0 {
-            self.config.width = width;
-            self.config.height = height;
-            self.surface.configure(&self.gpu.device, &self.config);
-        }
+        self.wanted_size = (width, height);
     }
 
-    /// Turns waiting for the display's refresh on or off.
+    /// Turns waiting for the display's refresh on or off (from the next frame).
     pub fn set_vsync(&mut self, vsync: bool) {
         let mode = present_mode(vsync);
         if self.config.present_mode != mode {
             self.config.present_mode = mode;
+            self.stale = true;
+        }
+    }
+
+    /// Whether the window has an area to draw into.
+    fn visible(&self) -> bool {
+        self.wanted_size.0 > 0 && self.wanted_size.1 > 0
+    }
+
+    /// Configures the surface if the window's size or the present mode changed since it was
+    /// last configured; call at the start of a frame, before reading [`Graphics::size`] (a
+    /// frame is never held then). [`Graphics::draw`] calls it too.
+    pub fn prepare_frame(&mut self) {
+        if self.visible() && self.wanted_size != self.size() {
+            (self.config.width, self.config.height) = self.wanted_size;
+            self.stale = true;
+        }
+        if self.stale {
             self.surface.configure(&self.gpu.device, &self.config);
+            self.stale = false;
         }
     }
 
@@ -142,15 +169,18 @@ impl Graphics {
         ctx: &egui::Context,
         ui: egui::FullOutput,
     ) -> Result<bool, String> {
+        self.prepare_frame();
         let (device, queue) = (&self.gpu.device, &self.gpu.queue);
-        let frame = match self.surface.get_current_texture() {
-            wgpu::CurrentSurfaceTexture::Success(f) => f,
-            wgpu::CurrentSurfaceTexture::Suboptimal(f) => {
-                // Draw this one, then match the surface to the window again.
-                self.surface.configure(device, &self.config);
-                f
-            }
+        if !self.visible() {
+            self.painter.skip(device, queue, ui);
+            return Ok(false);
+        }
+        let (frame, suboptimal) = match self.surface.get_current_texture() {
+            wgpu::CurrentSurfaceTexture::Success(f) => (f, false),
+            // Draw and present this one, then match the surface to the window again.
+            wgpu::CurrentSurfaceTexture::Suboptimal(f) => (f, true),
             wgpu::CurrentSurfaceTexture::Outdated | wgpu::CurrentSurfaceTexture::Lost => {
+                // No frame is held: configure now, draw next time.
                 self.surface.configure(device, &self.config);
                 self.painter.skip(device, queue, ui);
                 return Ok(false);
@@ -178,6 +208,8 @@ impl Graphics {
         queue.submit([encoder.finish()]);
         self.window.pre_present_notify();
         queue.present(frame);
+        // The frame is gone: now the surface may be configured again.
+        self.stale |= suboptimal;
         Ok(true)
     }
 }

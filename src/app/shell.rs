@@ -63,16 +63,15 @@ impl Shell {
             }
             None => Progress::new(),
         };
-        let catalog = match find_levels_dir().map(|d| Catalog::scan(&d)) {
-            Some(Ok(c)) => c,
-            Some(Err(e)) => {
+        let catalog = match find_levels_dir().and_then(|d| Catalog::scan(&d)) {
+            Ok(c) => c,
+            Err(e) => {
                 ui.notices.sticky(e);
-                Catalog::default()
+                Catalog {
+                    dir: PathBuf::from("levels"),
+                    levels: Vec::new(),
+                }
             }
-            None => Catalog {
-                dir: PathBuf::from("levels"),
-                levels: Vec::new(),
-            },
         };
         let (flow, session) = match level {
             Some(level) => {

@@ -216,6 +216,7 @@ impl App {
         let Some(g) = &mut self.graphics else {
             return Ok(());
         };
+        g.prepare_frame();
         let (w, h) = g.size();
         let time = self.started.elapsed().as_secs_f64();
         let mut overlay = None;

@@ -1,8 +1,10 @@
 //! Presentation: sound. Every effect is synthesised at start-up ([`synth`]) and played
 //! through rodio's default output with live master and effects volumes. Without a sound
-//! device the game logs one warning and runs silent. Sound never feeds back into the sim.
+//! device the game prints one line and runs silent (the sound library's own error lines are
+//! swallowed, see [`quiet`]). Sound never feeds back into the sim.
 
 pub mod game_sounds;
+pub mod quiet;
 pub mod synth;
 pub mod voice;
 
@@ -24,7 +26,11 @@ impl Audio {
     /// Renders every effect and opens the default output; without one, warns once and
     /// stays silent.
     pub fn open(master: f32, effects: f32) -> Audio {
-        let sink = match rodio::DeviceSinkBuilder::open_default_sink() {
+        let (opened, swallowed) = quiet::quietly(rodio::DeviceSinkBuilder::open_default_sink);
+        if swallowed > 0 {
+            log::debug!("the sound library reported {swallowed} errors while opening the output");
+        }
+        let sink = match opened {
             Ok(mut s) => {
                 s.log_on_drop(false);
                 Some(s)

@@ -3,7 +3,10 @@
 //!
 //! A mesh path is relative, with `/` between folders. It is looked up in the level file's
 //! folder, then in the game's assets folder, and must end up inside one of them after `..`
-//! and symbolic links are followed. A path that is absolute or leads elsewhere is refused
+//! and symbolic links are followed. The game's assets folder is one on disk (beside the
+//! levels, in the current folder or beside the program), else the copy built into the
+//! program ([`super::shipped::builtin_asset`]), so the same level finds the same meshes
+//! from any folder. A path that is absolute or leads elsewhere is refused
 //! before the file is opened, so a level cannot make the game read, or echo in an error,
 //! a file outside those folders.
 
@@ -142,6 +145,10 @@ impl MeshFolders {
             }
             return Ok(real);
         }
+        // Last of the game's assets folders: the copy built into the program.
+        if let Some(found) = super::shipped::builtin_asset(relative) {
+            return found;
+        }
         if escapes && tried.is_empty() {
             return Err(format!(
                 "`{name}` leads outside the level's folder `{}`; {rule}",
@@ -150,7 +157,7 @@ impl MeshFolders {
         }
         let tried: Vec<String> = tried.iter().map(|p| format!("`{}`", p.display())).collect();
         Err(format!(
-            "mesh file not found: tried {}; expected a path relative to the level file's folder or to the game's assets folder",
+            "mesh file not found: tried {} and the meshes built into the game; expected a path relative to the level file's folder or to the game's assets folder",
             tried.join(", ")
         ))
     }

@@ -20,6 +20,7 @@ mod ron_message;
 mod scan;
 mod schema;
 mod script;
+pub mod shipped;
 pub mod source_map;
 pub mod starter;
 mod templates;

@@ -3,6 +3,8 @@
 //! format does not do it).
 
 use super::pipelines::SCENE_FORMAT;
+use super::renderer::mark;
+use super::timer::GpuTimer;
 use bytemuck::{Pod, Zeroable};
 
 /// Luminance above which light glows.
@@ -255,21 +257,38 @@ impl Bloom {
 
     /// Runs bright pass, blur and composite into `output`; returns the draw calls made.
     /// [`Bloom::scene_target`] must have been called for this frame's size first.
-    pub fn run(&self, encoder: &mut wgpu::CommandEncoder, output: &wgpu::TextureView) -> u32 {
+    /// With a `timer`, marks each pass's start and the end of the last.
+    pub fn run(
+        &self,
+        encoder: &mut wgpu::CommandEncoder,
+        output: &wgpu::TextureView,
+        timer: &mut Option<GpuTimer>,
+    ) -> u32 {
         let Some(t) = &self.targets else {
             return 0;
         };
-        let passes: [(&wgpu::TextureView, &wgpu::RenderPipeline, &wgpu::BindGroup); 4] = [
-            (&t.glow_a, &self.bright, &t.bright),
-            (&t.glow_b, &self.blur, &t.blur_h),
-            (&t.glow_a, &self.blur, &t.blur_v),
-            (output, &self.composite, &t.composite),
+        type Pass<'a> = (
+            &'static str,
+            &'a wgpu::TextureView,
+            &'a wgpu::RenderPipeline,
+            &'a wgpu::BindGroup,
+        );
+        let passes: [Pass<'_>; 4] = [
+            ("glow: bright", &t.glow_a, &self.bright, &t.bright),
+            ("glow: blur", &t.glow_b, &self.blur, &t.blur_h),
+            ("glow: blur", &t.glow_a, &self.blur, &t.blur_v),
+            ("composite", output, &self.composite, &t.composite),
         ];
-        for (target, pipeline, group) in passes {
+        let last = passes.len() - 1;
+        for (i, (label, target, pipeline, group)) in passes.into_iter().enumerate() {
             let mut pass = super::clear_pass(encoder, "post", target);
+            mark(timer, &mut pass, label);
             pass.set_pipeline(pipeline);
             pass.set_bind_group(0, group, &[]);
             pass.draw(0..3, 0..1);
+            if i == last {
+                mark(timer, &mut pass, "end");
+            }
         }
         passes.len() as u32
     }

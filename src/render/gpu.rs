@@ -44,21 +44,49 @@ pub fn backend_names(desc: &wgpu::InstanceDescriptor) -> String {
     }
 }
 
+/// Limits any adapter meets (those of WebGL2), with the adapter's own texture sizes and,
+/// where its vertex shaders can read storage buffers, its storage buffer limits: the
+/// renderer then draws quads without instancing (see [`super::quads`]).
+fn device_limits(adapter: &wgpu::Adapter) -> wgpu::Limits {
+    let own = adapter.limits();
+    let mut limits = wgpu::Limits::downlevel_webgl2_defaults().using_resolution(own.clone());
+    let vertex_storage = adapter
+        .get_downlevel_capabilities()
+        .flags
+        .contains(wgpu::DownlevelFlags::VERTEX_STORAGE);
+    if vertex_storage && own.max_storage_buffers_per_shader_stage >= 1 {
+        limits.max_storage_buffers_per_shader_stage =
+            own.max_storage_buffers_per_shader_stage.min(4);
+        limits.max_storage_buffer_binding_size = own
+            .max_storage_buffer_binding_size
+            .min(limits.max_buffer_size);
+    }
+    limits
+}
+
 impl Gpu {
     /// Opens an adapter and device with no window.
     pub fn headless() -> Result<Gpu, String> {
+        Self::headless_with(wgpu::Features::empty())
+    }
+
+    /// Opens an adapter and device with no window, asking for those of `optional` features
+    /// the adapter has (measuring asks for timestamps).
+    pub fn headless_with(optional: wgpu::Features) -> Result<Gpu, String> {
         let desc = instance_descriptor();
         let tried = backend_names(&desc);
         let instance = wgpu::Instance::new(desc);
-        Self::open(instance, None, &tried)
+        Self::open(instance, None, &tried, optional)
     }
 
-    /// Opens an adapter that can present to `surface` (made from `instance`), and its device.
-    /// `tried` names the instance's backends for the error message.
+    /// Opens an adapter that can present to `surface` (made from `instance`), and its device
+    /// with those of `optional` features the adapter has. `tried` names the instance's
+    /// backends for the error message.
     pub fn open(
         instance: wgpu::Instance,
         surface: Option<&wgpu::Surface<'_>>,
         tried: &str,
+        optional: wgpu::Features,
     ) -> Result<Gpu, String> {
         let options = wgpu::RequestAdapterOptions {
             power_preference: wgpu::PowerPreference::HighPerformance,
@@ -71,9 +99,10 @@ impl Gpu {
                 "no usable GPU adapter (backends tried: {tried}; {e}); set {BACKEND_VARIABLE}=vulkan or {BACKEND_VARIABLE}=gl to force one"
             )
         })?;
-        let limits = wgpu::Limits::downlevel_webgl2_defaults().using_resolution(adapter.limits());
+        let limits = device_limits(&adapter);
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("cavefly"),
+            required_features: optional & adapter.features(),
             required_limits: limits,
             ..Default::default()
         }))

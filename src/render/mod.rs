@@ -5,6 +5,7 @@
 
 pub mod bloom;
 pub mod camera;
+pub mod cull;
 pub mod debug_overlay;
 pub mod effects;
 pub mod game_draw;
@@ -12,9 +13,13 @@ pub mod gpu;
 pub mod image;
 pub mod offscreen;
 pub mod pipelines;
+pub mod quads;
 pub mod renderer;
+pub mod rock_field;
 pub mod rock_mesh;
 pub mod snapshot;
+pub mod stars;
+pub mod timer;
 
 pub use camera::{Bounds, Camera, View};
 

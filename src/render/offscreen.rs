@@ -72,6 +72,11 @@ impl Offscreen {
         })
     }
 
+    /// The texture view frames are drawn into.
+    pub fn view(&self) -> &wgpu::TextureView {
+        &self.view
+    }
+
     /// Renders one frame and waits for the GPU to finish it (no read-back).
     pub fn render(
         &self,

@@ -1,6 +1,10 @@
-//! The world-space render pipelines and their vertex formats: starfield, rock fill, filled
-//! polygons, glowing lines and particles, all drawing into the HDR scene target.
+//! The world-space render pipelines and their vertex formats: sky, starfield, rock fill,
+//! filled polygons, glowing lines and particles, all drawing into the HDR scene target.
+//! Lines and particles are quads whose records come from storage buffers, or as instances
+//! where the adapter has no storage buffers in vertex shaders (see [`super::quads`]).
 
+use super::quads::QuadSource;
+use super::rock_field::FieldKit;
 use bytemuck::{Pod, Zeroable};
 
 /// The scene's colour format: linear, with headroom above 1 for the glow pass.
@@ -20,6 +24,10 @@ pub struct Globals {
     pub time: f32,
     /// Pixels per metre.
     pub pixels_per_metre: f32,
+    /// Cells of each starfield layer across the screen (see [`super::stars::layer_cells`]).
+    pub star_cols: [u32; 4],
+    /// Cells of each starfield layer up the screen.
+    pub star_rows: [u32; 4],
 }
 
 /// A vertex of a filled triangle: position and premultiplied colour.
@@ -32,7 +40,7 @@ pub struct FillVertex {
     pub color: [f32; 4],
 }
 
-/// One glowing segment.
+/// One glowing segment (laid out as `Line` in `shaders/line.wgsl`).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
 pub struct LineInstance {
@@ -44,9 +52,11 @@ pub struct LineInstance {
     pub color: [f32; 4],
     /// Core half-width and glow radius, pixels.
     pub width: [f32; 2],
+    /// Padding to the storage layout's 16-byte multiple.
+    pub pad: [f32; 2],
 }
 
-/// One particle.
+/// One particle (laid out as `Particle` in `shaders/particle.wgsl`).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Pod, Zeroable)]
 pub struct ParticleInstance {
@@ -65,21 +75,37 @@ pub struct ParticleInstance {
 pub struct Pipelines {
     /// Binds the globals uniform.
     pub globals_layout: wgpu::BindGroupLayout,
-    /// Full-screen starfield.
+    /// Binds a storage buffer of quad records (group 1), where they are read that way.
+    pub records_layout: Option<wgpu::BindGroupLayout>,
+    /// Where the quads' records come from.
+    pub source: QuadSource,
+    /// The sky's gradient, a full-screen triangle.
+    pub sky: wgpu::RenderPipeline,
+    /// Star sprites, one quad per cell of the starfield's layers.
     pub stars: wgpu::RenderPipeline,
-    /// Procedurally shaded rock triangles.
+    /// Procedurally shaded rock triangles (group 1: the level's baked field).
     pub rock: wgpu::RenderPipeline,
+    /// The rock field's layouts and bake pipeline.
+    pub rock_field: FieldKit,
     /// Filled triangles with vertex colours.
     pub fill: wgpu::RenderPipeline,
-    /// Instanced glowing segments.
+    /// Glowing segments.
     pub line: wgpu::RenderPipeline,
-    /// Instanced additive particle quads.
+    /// Additive particle quads.
     pub particle: wgpu::RenderPipeline,
 }
 
-/// Source of a world shader: the shared globals and helpers, then the shader itself.
-fn world_shader(device: &wgpu::Device, name: &str, body: &str) -> wgpu::ShaderModule {
-    let source = format!("{}\n{}", include_str!("../../shaders/common.wgsl"), body);
+/// Source of a world shader: the shared globals and helpers, then the shader's parts.
+pub(crate) fn world_shader(
+    device: &wgpu::Device,
+    name: &str,
+    parts: &[&str],
+) -> wgpu::ShaderModule {
+    let mut source = include_str!("../../shaders/common.wgsl").to_string();
+    for part in parts {
+        source.push('\n');
+        source.push_str(part);
+    }
     device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: Some(name),
         source: wgpu::ShaderSource::Wgsl(source.into()),
@@ -151,8 +177,9 @@ fn pipeline(
 }
 
 impl Pipelines {
-    /// Compiles every world shader and builds the pipelines.
-    pub fn new(device: &wgpu::Device) -> Pipelines {
+    /// Compiles every world shader and builds the pipelines, reading quad records the
+    /// `source` way.
+    pub fn new(device: &wgpu::Device, source: QuadSource) -> Pipelines {
         let globals_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("globals"),
             entries: &[wgpu::BindGroupLayoutEntry {
@@ -166,48 +193,126 @@ impl Pipelines {
                 count: None,
             }],
         });
+        let records_layout = (source == QuadSource::Storage).then(|| {
+            device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                label: Some("quad records"),
+                entries: &[wgpu::BindGroupLayoutEntry {
+                    binding: 0,
+                    visibility: wgpu::ShaderStages::VERTEX,
+                    ty: wgpu::BindingType::Buffer {
+                        ty: wgpu::BufferBindingType::Storage { read_only: true },
+                        has_dynamic_offset: false,
+                        min_binding_size: None,
+                    },
+                    count: None,
+                }],
+            })
+        });
         let layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("world"),
             bind_group_layouts: &[Some(&globals_layout)],
             immediate_size: 0,
         });
-        let stars_src = world_shader(device, "stars", include_str!("../../shaders/stars.wgsl"));
-        let rock_src = world_shader(device, "rock", include_str!("../../shaders/rock.wgsl"));
-        let fill_src = world_shader(device, "fill", include_str!("../../shaders/fill.wgsl"));
-        let line_src = world_shader(device, "line", include_str!("../../shaders/line.wgsl"));
+        let quad_layout = match &records_layout {
+            Some(records) => device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                label: Some("quads"),
+                bind_group_layouts: &[Some(&globals_layout), Some(records)],
+                immediate_size: 0,
+            }),
+            None => layout.clone(),
+        };
+        let storage = source == QuadSource::Storage;
+        let sky_src = world_shader(device, "sky", &[include_str!("../../shaders/sky.wgsl")]);
+        let stars_src = world_shader(device, "stars", &[include_str!("../../shaders/stars.wgsl")]);
+        let rock_field = FieldKit::new(device, &globals_layout);
+        let rock_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("rock"),
+            bind_group_layouts: &[Some(&globals_layout), Some(&rock_field.layout)],
+            immediate_size: 0,
+        });
+        let rock_src = world_shader(
+            device,
+            "rock",
+            &[
+                include_str!("../../shaders/rock_field.wgsl"),
+                include_str!("../../shaders/rock.wgsl"),
+            ],
+        );
+        let fill_src = world_shader(device, "fill", &[include_str!("../../shaders/fill.wgsl")]);
+        let line_src = world_shader(
+            device,
+            "line",
+            &[
+                include_str!("../../shaders/line.wgsl"),
+                if storage {
+                    include_str!("../../shaders/line_storage.wgsl")
+                } else {
+                    include_str!("../../shaders/line_instanced.wgsl")
+                },
+            ],
+        );
         let particle_src = world_shader(
             device,
             "particle",
-            include_str!("../../shaders/particle.wgsl"),
+            &[
+                include_str!("../../shaders/particle.wgsl"),
+                if storage {
+                    include_str!("../../shaders/particle_storage.wgsl")
+                } else {
+                    include_str!("../../shaders/particle_instanced.wgsl")
+                },
+            ],
         );
 
         let rock_attrs = wgpu::vertex_attr_array![0 => Float32x2];
         let fill_attrs = wgpu::vertex_attr_array![0 => Float32x2, 1 => Float32x4];
         let line_attrs = wgpu::vertex_attr_array![0 => Float32x2, 1 => Float32x2, 2 => Float32x4, 3 => Float32x2];
-        let particle_attrs = wgpu::vertex_attr_array![0 => Float32x2, 1 => Float32, 2 => Float32x4];
-        let particle_layout = wgpu::VertexBufferLayout {
+        let line_instances = [Some(wgpu::VertexBufferLayout {
+            array_stride: std::mem::size_of::<LineInstance>() as u64,
+            step_mode: wgpu::VertexStepMode::Instance,
+            attributes: &line_attrs,
+        })];
+        // The colour sits after the padding word.
+        let particle_attrs = [
+            wgpu::VertexAttribute {
+                format: wgpu::VertexFormat::Float32x2,
+                offset: 0,
+                shader_location: 0,
+            },
+            wgpu::VertexAttribute {
+                format: wgpu::VertexFormat::Float32,
+                offset: 8,
+                shader_location: 1,
+            },
+            wgpu::VertexAttribute {
+                format: wgpu::VertexFormat::Float32x4,
+                offset: 16,
+                shader_location: 2,
+            },
+        ];
+        let particle_instances = [Some(wgpu::VertexBufferLayout {
             array_stride: std::mem::size_of::<ParticleInstance>() as u64,
             step_mode: wgpu::VertexStepMode::Instance,
             attributes: &particle_attrs,
-        };
-        // The colour sits after the padding word.
-        let particle_attrs = [
-            particle_attrs[0],
-            particle_attrs[1],
-            wgpu::VertexAttribute {
-                offset: 16,
-                ..particle_attrs[2]
-            },
-        ];
-        let particle_layout = wgpu::VertexBufferLayout {
-            attributes: &particle_attrs,
-            ..particle_layout
+        })];
+        let (line_buffers, particle_buffers): (&[_], &[_]) = if storage {
+            (&[], &[])
+        } else {
+            (&line_instances, &particle_instances)
         };
         Pipelines {
-            stars: pipeline(device, &layout, &stars_src, "stars", &[], None),
-            rock: pipeline(
+            sky: pipeline(device, &layout, &sky_src, "sky", &[], None),
+            stars: pipeline(
                 device,
                 &layout,
+                &stars_src,
+                "stars",
+                &[],
+                Some(PREMULTIPLIED),
+            ),
+            rock: pipeline(
+                device,
+                &rock_layout,
                 &rock_src,
                 "rock",
                 &[Some(wgpu::VertexBufferLayout {
@@ -231,25 +336,37 @@ impl Pipelines {
             ),
             line: pipeline(
                 device,
-                &layout,
+                &quad_layout,
                 &line_src,
                 "line",
-                &[Some(wgpu::VertexBufferLayout {
-                    array_stride: std::mem::size_of::<LineInstance>() as u64,
-                    step_mode: wgpu::VertexStepMode::Instance,
-                    attributes: &line_attrs,
-                })],
+                line_buffers,
                 Some(BRIGHTEST),
             ),
             particle: pipeline(
                 device,
-                &layout,
+                &quad_layout,
                 &particle_src,
                 "particle",
-                &[Some(particle_layout)],
+                particle_buffers,
                 Some(PREMULTIPLIED),
             ),
+            rock_field,
             globals_layout,
+            records_layout,
+            source,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_match_their_shader_layouts() {
+        // WGSL rounds a struct holding a vec4 up to a multiple of 16 bytes.
+        assert_eq!(std::mem::size_of::<LineInstance>(), 48);
+        assert_eq!(std::mem::size_of::<ParticleInstance>(), 32);
+        assert_eq!(std::mem::size_of::<Globals>(), 64);
     }
 }

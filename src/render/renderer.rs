@@ -1,13 +1,18 @@
 //! The renderer: draws the static rock and a [`Snapshot`] into any colour target. Each kind
-//! of thing is one draw call over one buffer (rebuilt per frame for what moves), always
-//! recorded even when empty, so every frame makes the same number of draw calls however
-//! many bodies or particles there are.
+//! of thing is one draw call over one buffer (rebuilt per frame for what moves, and for the
+//! part of the rock in view), always recorded even when empty, so every frame makes the
+//! same number of draw calls however many bodies or particles there are. What the view
+//! cannot show is skipped before it reaches a buffer.
 
 use super::bloom::Bloom;
 use super::camera::View;
+use super::cull::ViewBox;
 use super::pipelines::{FillVertex, Globals, LineInstance, ParticleInstance, Pipelines};
+use super::quads::{QuadIndices, QuadSource, RecordBuffer};
+use super::rock_field::RockField;
 use super::rock_mesh::RockMesh;
 use super::snapshot::Snapshot;
+use super::timer::{GpuTimer, StageTimes};
 use glam::Vec2;
 use std::time::{Duration, Instant};
 use wgpu::util::DeviceExt;
@@ -22,6 +27,10 @@ const SHIP_LINE: ([f32; 2], [f32; 4]) = ([1.2, 6.0], [0.55, 1.0, 0.75, 1.4]);
 const BEAM_WIDTH: [f32; 2] = [1.5, 9.0];
 /// Debug lines: a thin core, no glow.
 const DEBUG_WIDTH: [f32; 2] = [1.0, 1.5];
+/// The flames' stroke.
+const FLAME_WIDTH: [f32; 2] = [1.0, 8.0];
+/// Smallest particle radius drawn, pixels (as in `shaders/particle.wgsl`).
+const MIN_PARTICLE_PX: f32 = 1.5;
 
 /// What one frame cost.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -32,7 +41,7 @@ pub struct FrameStats {
     pub encode_time: Duration,
 }
 
-/// A vertex or instance buffer rewritten every frame, grown by doubling when too small.
+/// A vertex or index buffer rewritten every frame, grown by doubling when too small.
 #[derive(Debug)]
 struct DynamicBuffer {
     buffer: wgpu::Buffer,
@@ -74,6 +83,19 @@ impl DynamicBuffer {
     }
 }
 
+/// The rock as kept for drawing: every triangle's vertices on the device, and the
+/// triangles' boxes and outline segments here, to pick those in view each frame.
+#[derive(Debug)]
+struct Rock {
+    vertices: wgpu::Buffer,
+    /// Each triangle's bounding box.
+    boxes: Vec<(Vec2, Vec2)>,
+    /// The outline, as glowing segments.
+    outline: Vec<LineInstance>,
+    /// The slow part of its shading, baked.
+    field: RockField,
+}
+
 /// The renderer for one output format.
 #[derive(Debug)]
 pub struct Renderer {
@@ -81,51 +103,69 @@ pub struct Renderer {
     bloom: Bloom,
     globals: wgpu::Buffer,
     globals_group: wgpu::BindGroup,
-    rock_fill: wgpu::Buffer,
-    rock_fill_count: u32,
-    rock_lines: wgpu::Buffer,
-    rock_line_count: u32,
+    indices: QuadIndices,
+    rock: Rock,
+    /// Indices of the rock triangles in view.
+    rock_visible: DynamicBuffer,
     fill: DynamicBuffer,
-    lines: DynamicBuffer,
-    particles: DynamicBuffer,
+    lines: RecordBuffer,
+    particles: RecordBuffer,
+    rock_index_data: Vec<u32>,
     fill_data: Vec<FillVertex>,
+    /// The rock's outline segments in view, then every other line.
     line_data: Vec<LineInstance>,
+    /// How many of `line_data` are the rock's.
+    rock_lines: u32,
     particle_data: Vec<ParticleInstance>,
+    /// Stage timestamps, when measuring.
+    timer: Option<GpuTimer>,
 }
 
-fn static_buffer(
-    device: &wgpu::Device,
-    label: &str,
-    bytes: &[u8],
-    usage: wgpu::BufferUsages,
-) -> wgpu::Buffer {
-    // An empty buffer cannot be bound: keep at least one zeroed element's worth.
-    let padded;
-    let contents = if bytes.is_empty() {
-        padded = [0u8; 64];
-        &padded[..]
-    } else {
-        bytes
-    };
-    device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-        label: Some(label),
-        contents,
-        usage,
-    })
+/// Marks the start of the stage `label` in `pass`, when measuring.
+pub(crate) fn mark(
+    timer: &mut Option<GpuTimer>,
+    pass: &mut wgpu::RenderPass<'_>,
+    label: &'static str,
+) {
+    if let Some(t) = timer {
+        t.mark(pass, label);
+    }
 }
 
 fn premultiply(c: [f32; 4]) -> [f32; 4] {
     [c[0] * c[3], c[1] * c[3], c[2] * c[3], c[3]]
 }
 
+/// How far a stroke of `width` (core and glow, pixels) reaches from its line, metres.
+fn reach(width: [f32; 2], pixels_per_metre: f32) -> f32 {
+    (width[0] + width[1]) / pixels_per_metre
+}
+
 impl Renderer {
-    /// A renderer writing `output_format`, showing `rock`.
+    /// A renderer writing `output_format`, showing `rock`, with the best quad source the
+    /// device allows.
     pub fn new(
         device: &wgpu::Device,
         output_format: wgpu::TextureFormat,
         rock: &RockMesh,
     ) -> Renderer {
-        let pipelines = Pipelines::new(device);
+        Self::with_source(device, output_format, rock, QuadSource::best(device))
+    }
+
+    /// A renderer reading quad records the `source` way (the instanced fallback can be
+    /// chosen on any device, to test it).
+    pub fn with_source(
+        device: &wgpu::Device,
+        output_format: wgpu::TextureFormat,
+        rock: &RockMesh,
+        source: QuadSource,
+    ) -> Renderer {
+        let source = if source == QuadSource::Storage {
+            QuadSource::best(device)
+        } else {
+            source
+        };
+        let pipelines = Pipelines::new(device, source);
         let globals = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("globals"),
             size: std::mem::size_of::<Globals>() as u64,
@@ -140,55 +180,86 @@ impl Renderer {
                 resource: globals.as_entire_binding(),
             }],
         });
-        let vertex = wgpu::BufferUsages::VERTEX;
-        let mut r = Renderer {
+        let records = pipelines.records_layout.as_ref();
+        let line_size = std::mem::size_of::<LineInstance>() as u64;
+        let particle_size = std::mem::size_of::<ParticleInstance>() as u64;
+        Renderer {
             bloom: Bloom::new(device, output_format),
-            pipelines,
             globals,
             globals_group,
-            rock_fill: static_buffer(device, "rock", &[], vertex),
-            rock_fill_count: 0,
-            rock_lines: static_buffer(device, "rock lines", &[], vertex),
-            rock_line_count: 0,
-            fill: DynamicBuffer::new(device, "fill", vertex),
-            lines: DynamicBuffer::new(device, "lines", vertex),
-            particles: DynamicBuffer::new(device, "particles", vertex),
+            indices: QuadIndices::new(device, 4096),
+            rock: Self::upload_rock(device, &pipelines, rock),
+            rock_visible: DynamicBuffer::new(device, "rock in view", wgpu::BufferUsages::INDEX),
+            fill: DynamicBuffer::new(device, "fill", wgpu::BufferUsages::VERTEX),
+            lines: RecordBuffer::new(device, "lines", line_size, records),
+            particles: RecordBuffer::new(device, "particles", particle_size, records),
+            rock_index_data: Vec::new(),
             fill_data: Vec::new(),
             line_data: Vec::new(),
+            rock_lines: 0,
             particle_data: Vec::new(),
-        };
-        r.set_rock(device, rock);
-        r
+            timer: None,
+            pipelines,
+        }
+    }
+
+    /// Where quad records come from in this renderer.
+    pub fn quad_source(&self) -> QuadSource {
+        self.pipelines.source
+    }
+
+    /// Measures every following frame's stages with `timer` (see [`Renderer::stage_times`]);
+    /// none stops measuring.
+    pub fn set_timer(&mut self, timer: Option<GpuTimer>) {
+        self.timer = timer;
+    }
+
+    /// The stage times of the last frame rendered, once the device has finished it (this
+    /// waits for it); none unless a timer was set.
+    pub fn stage_times(&self, gpu: &super::Gpu) -> Option<Result<StageTimes, String>> {
+        self.timer.as_ref().map(|t| t.read(gpu))
+    }
+
+    fn upload_rock(device: &wgpu::Device, pipelines: &Pipelines, rock: &RockMesh) -> Rock {
+        let mut tris: Vec<[f32; 2]> = rock.triangles.iter().map(|p| p.to_array()).collect();
+        tris.truncate(tris.len() / 3 * 3);
+        let boxes = tris
+            .chunks(3)
+            .map(|t| {
+                let (a, b, c) = (Vec2::from(t[0]), Vec2::from(t[1]), Vec2::from(t[2]));
+                (a.min(b).min(c), a.max(b).max(c))
+            })
+            .collect();
+        // An empty buffer cannot be bound: keep at least one zeroed triangle.
+        if tris.is_empty() {
+            tris = vec![[0.0; 2]; 3];
+        }
+        let (width, color) = ROCK_LINE;
+        Rock {
+            vertices: device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("rock"),
+                contents: bytemuck::cast_slice(&tris),
+                usage: wgpu::BufferUsages::VERTEX,
+            }),
+            boxes,
+            field: RockField::new(device, &pipelines.rock_field, rock),
+            outline: rock
+                .outline
+                .iter()
+                .map(|(a, b)| LineInstance {
+                    a: a.to_array(),
+                    b: b.to_array(),
+                    color,
+                    width,
+                    pad: [0.0; 2],
+                })
+                .collect(),
+        }
     }
 
     /// Replaces the rock (a new or reloaded level).
     pub fn set_rock(&mut self, device: &wgpu::Device, rock: &RockMesh) {
-        let tris: Vec<[f32; 2]> = rock.triangles.iter().map(|p| p.to_array()).collect();
-        self.rock_fill = static_buffer(
-            device,
-            "rock",
-            bytemuck::cast_slice(&tris),
-            wgpu::BufferUsages::VERTEX,
-        );
-        self.rock_fill_count = tris.len() as u32;
-        let (width, color) = ROCK_LINE;
-        let lines: Vec<LineInstance> = rock
-            .outline
-            .iter()
-            .map(|(a, b)| LineInstance {
-                a: a.to_array(),
-                b: b.to_array(),
-                color,
-                width,
-            })
-            .collect();
-        self.rock_lines = static_buffer(
-            device,
-            "rock lines",
-            bytemuck::cast_slice(&lines),
-            wgpu::BufferUsages::VERTEX,
-        );
-        self.rock_line_count = lines.len() as u32;
+        self.rock = Self::upload_rock(device, &self.pipelines, rock);
     }
 
     fn line(&mut self, a: Vec2, b: Vec2, color: [f32; 4], width: [f32; 2]) {
@@ -197,6 +268,7 @@ impl Renderer {
             b: b.to_array(),
             color,
             width,
+            pad: [0.0; 2],
         });
     }
 
@@ -218,15 +290,40 @@ impl Renderer {
         }
     }
 
-    /// Turns the snapshot into vertex and instance data.
-    fn build(&mut self, snap: &Snapshot) {
-        self.fill_data.clear();
+    /// Picks the rock in view: its triangles' indices and its outline's segments (which
+    /// start the line list).
+    fn build_rock(&mut self, view: &View, pixels_per_metre: f32) {
+        self.rock_index_data.clear();
         self.line_data.clear();
+        let seen = ViewBox::of(view, 0.0);
+        for (i, &(min, max)) in self.rock.boxes.iter().enumerate() {
+            if seen.overlaps(min, max) {
+                let v = 3 * i as u32;
+                self.rock_index_data.extend([v, v + 1, v + 2]);
+            }
+        }
+        let seen = ViewBox::of(view, reach(ROCK_LINE.0, pixels_per_metre));
+        let visible = self
+            .rock
+            .outline
+            .iter()
+            .filter(|l| seen.shows_segment(Vec2::from(l.a), Vec2::from(l.b)));
+        self.line_data.extend(visible);
+        self.rock_lines = self.line_data.len() as u32;
+    }
+
+    /// Turns the snapshot into vertex and record data, leaving out what `view` cannot show.
+    fn build(&mut self, snap: &Snapshot, view: &View, pixels_per_metre: f32) {
+        self.fill_data.clear();
         self.particle_data.clear();
+        self.build_rock(view, pixels_per_metre);
+        let bodies = ViewBox::of(view, reach(BODY_LINE_WIDTH, pixels_per_metre));
         for b in &snap.bodies {
             let pts = &snap.points[b.first as usize..(b.first + b.count) as usize];
-            self.polygon(pts, b.fill);
-            self.outline(pts, b.edge, BODY_LINE_WIDTH);
+            if bodies.shows_points(pts) {
+                self.polygon(pts, b.fill);
+                self.outline(pts, b.edge, BODY_LINE_WIDTH);
+            }
         }
         if let Some(ship) = &snap.ship {
             if ship.throttle > 0.01 {
@@ -248,7 +345,8 @@ impl Renderer {
                             color: hot,
                         });
                     }
-                    self.line(tail, tip, [1.0, 0.7, 0.3, 1.5 * ship.throttle], [1.0, 8.0]);
+                    let color = [1.0, 0.7, 0.3, 1.5 * ship.throttle];
+                    self.line(tail, tip, color, FLAME_WIDTH);
                 }
             }
             let (w, c) = SHIP_LINE;
@@ -265,14 +363,26 @@ impl Renderer {
                 self.outline(part, edge, w);
             }
         }
+        let beams = ViewBox::of(view, reach(BEAM_WIDTH, pixels_per_metre));
         for beam in &snap.beams {
-            self.line(beam.from, beam.to, beam.color, BEAM_WIDTH);
+            if beams.shows_segment(beam.from, beam.to) {
+                self.line(beam.from, beam.to, beam.color, BEAM_WIDTH);
+            }
         }
+        let debug = ViewBox::of(view, reach(DEBUG_WIDTH, pixels_per_metre));
         for l in &snap.debug_lines {
-            self.line(l.from, l.to, l.color, DEBUG_WIDTH);
+            if debug.shows_segment(l.from, l.to) {
+                self.line(l.from, l.to, l.color, DEBUG_WIDTH);
+            }
         }
+        let seen = ViewBox::of(view, 0.0);
+        let min_radius = MIN_PARTICLE_PX / pixels_per_metre;
+        let particles = snap
+            .particles
+            .iter()
+            .filter(|p| seen.shows_disc(p.position, p.size.max(min_radius)));
         self.particle_data
-            .extend(snap.particles.iter().map(|p| ParticleInstance {
+            .extend(particles.map(|p| ParticleInstance {
                 pos: p.position.to_array(),
                 size: p.size,
                 pad: 0.0,
@@ -294,51 +404,92 @@ impl Renderer {
         snap: &Snapshot,
     ) -> FrameStats {
         let start = Instant::now();
+        let pixels_per_metre = height.max(1) as f32 / (2.0 * view.half_extent.y);
+        let (star_cols, star_rows) = super::stars::layer_cells(width.max(1), height.max(1));
+        let star_quads = super::stars::star_quads(&star_cols, &star_rows);
         let globals = Globals {
             center: view.center.to_array(),
             half_extent: view.half_extent.to_array(),
             viewport: [width as f32, height as f32],
             time: snap.time,
-            pixels_per_metre: height as f32 / (2.0 * view.half_extent.y),
+            pixels_per_metre,
+            star_cols,
+            star_rows,
         };
         queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
-        self.build(snap);
+        self.build(snap, view, pixels_per_metre);
+        let records = self.pipelines.records_layout.as_ref();
+        self.rock_visible
+            .write(device, queue, bytemuck::cast_slice(&self.rock_index_data));
         self.fill
             .write(device, queue, bytemuck::cast_slice(&self.fill_data));
-        self.lines
-            .write(device, queue, bytemuck::cast_slice(&self.line_data));
-        self.particles
-            .write(device, queue, bytemuck::cast_slice(&self.particle_data));
+        self.lines.write(
+            device,
+            queue,
+            bytemuck::cast_slice(&self.line_data),
+            records,
+        );
+        self.particles.write(
+            device,
+            queue,
+            bytemuck::cast_slice(&self.particle_data),
+            records,
+        );
+        let quads = (self.line_data.len() as u32).max(star_quads);
+        self.indices.reserve(device, quads);
+        let source = self.pipelines.source;
+        let lines = self.line_data.len() as u32;
         let mut draws = 0;
+        self.rock
+            .field
+            .bake_once(encoder, &self.pipelines.rock_field, &self.globals_group);
+        if let Some(t) = &mut self.timer {
+            t.begin_frame();
+        }
         {
             let scene = self.bloom.scene_target(device, queue, width, height);
             let mut pass = super::clear_pass(encoder, "scene", scene);
+            let timer = &mut self.timer;
+            mark(timer, &mut pass, "sky");
             pass.set_bind_group(0, &self.globals_group, &[]);
-            pass.set_pipeline(&self.pipelines.stars);
+            pass.set_pipeline(&self.pipelines.sky);
             pass.draw(0..3, 0..1);
-            draws += 1;
+            mark(timer, &mut pass, "stars");
+            pass.set_pipeline(&self.pipelines.stars);
+            self.indices.bind(&mut pass);
+            pass.draw_indexed(0..6 * star_quads, 0, 0..1);
+            mark(timer, &mut pass, "rock fill");
             pass.set_pipeline(&self.pipelines.rock);
-            pass.set_vertex_buffer(0, self.rock_fill.slice(..));
-            pass.draw(0..self.rock_fill_count, 0..1);
-            draws += 1;
+            self.rock.field.bind(&mut pass);
+            pass.set_vertex_buffer(0, self.rock.vertices.slice(..));
+            let rock_indices = self.rock_index_data.len() as u32;
+            pass.set_index_buffer(
+                self.rock_visible.buffer.slice(..),
+                wgpu::IndexFormat::Uint32,
+            );
+            pass.draw_indexed(0..rock_indices, 0, 0..1);
+            mark(timer, &mut pass, "rock outline");
             pass.set_pipeline(&self.pipelines.line);
-            pass.set_vertex_buffer(0, self.rock_lines.slice(..));
-            pass.draw(0..6, 0..self.rock_line_count);
-            draws += 1;
+            self.indices.bind(&mut pass);
+            self.lines.draw(&mut pass, source, 0..self.rock_lines);
+            mark(timer, &mut pass, "body fills");
             pass.set_pipeline(&self.pipelines.fill);
             pass.set_vertex_buffer(0, self.fill.buffer.slice(..));
             pass.draw(0..self.fill_data.len() as u32, 0..1);
-            draws += 1;
+            mark(timer, &mut pass, "lines");
             pass.set_pipeline(&self.pipelines.line);
-            pass.set_vertex_buffer(0, self.lines.buffer.slice(..));
-            pass.draw(0..6, 0..self.line_data.len() as u32);
-            draws += 1;
+            self.lines.draw(&mut pass, source, self.rock_lines..lines);
+            mark(timer, &mut pass, "particles");
             pass.set_pipeline(&self.pipelines.particle);
-            pass.set_vertex_buffer(0, self.particles.buffer.slice(..));
-            pass.draw(0..6, 0..self.particle_data.len() as u32);
-            draws += 1;
+            let particles = self.particle_data.len() as u32;
+            self.particles
+                .draw_triangles(&mut pass, source, 0..particles);
+            draws += 7;
         }
-        draws += self.bloom.run(encoder, target);
+        draws += self.bloom.run(encoder, target, &mut self.timer);
+        if let Some(t) = &self.timer {
+            t.finish(encoder);
+        }
         FrameStats {
             draw_calls: draws,
             encode_time: start.elapsed(),

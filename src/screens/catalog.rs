@@ -96,19 +96,26 @@ impl Catalog {
     }
 }
 
-/// Where the shipped levels are: `levels/` in the current folder, else beside the program
-/// or up to three folders above it (a build inside the source tree); none if not found.
-pub fn find_levels_dir() -> Option<PathBuf> {
-    let here = PathBuf::from("levels");
-    if here.is_dir() {
-        return Some(here);
+/// Where the shipped levels are: a `levels/` folder on disk, else the copy built into the
+/// program (see [`crate::level::shipped`]).
+pub fn find_levels_dir() -> Result<PathBuf, String> {
+    crate::level::shipped::levels_dir()
+}
+
+/// The catalogue as `cavefly levels` prints it: the folder, then one line per level (file,
+/// name, description, or why it cannot be read).
+pub fn describe(catalog: &Catalog) -> String {
+    let mut out = format!("levels in {}:\n", catalog.dir.display());
+    for l in &catalog.levels {
+        match &l.problem {
+            Some(p) => out.push_str(&format!("  {}: cannot be read: {p}\n", l.file)),
+            None if l.description.is_empty() => {
+                out.push_str(&format!("  {}: {}\n", l.file, l.name))
+            }
+            None => out.push_str(&format!("  {}: {}: {}\n", l.file, l.name, l.description)),
+        }
     }
-    let exe = std::env::current_exe().ok()?;
-    exe.ancestors()
-        .skip(1)
-        .take(4)
-        .map(|d| d.join("levels"))
-        .find(|d| d.is_dir())
+    out
 }
 
 #[cfg(test)]

@@ -4,17 +4,11 @@
 
 use std::path::{Path, PathBuf};
 
-/// The game's config folder: `$XDG_CONFIG_HOME/cavefly`, else `$HOME/.config/cavefly`; none
-/// if neither variable is set.
+/// The game's config folder, the platform's own: on Linux `$XDG_CONFIG_HOME/cavefly`, else
+/// `$HOME/.config/cavefly`; on macOS `~/Library/Application Support/cavefly`; on Windows
+/// `%APPDATA%\cavefly\config`. None if the platform gives no home folder.
 pub fn config_dir() -> Option<PathBuf> {
-    let nonempty = |v: &str| {
-        std::env::var_os(v)
-            .filter(|x| !x.is_empty())
-            .map(PathBuf::from)
-    };
-    let base =
-        nonempty("XDG_CONFIG_HOME").or_else(|| nonempty("HOME").map(|h| h.join(".config")))?;
-    Some(base.join("cavefly"))
+    directories::ProjectDirs::from("", "", "cavefly").map(|d| d.config_dir().to_path_buf())
 }
 
 /// Writes `text` (and a final newline) to `path` atomically, creating its folder. `what`

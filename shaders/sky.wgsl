@@ -1,0 +1,26 @@
+// The sky behind everything: a full-screen triangle whose vertex colours carry the gradient
+// from the bottom of the screen to the top (linear in height, so interpolating it is exact).
+
+const SKY_LOW: vec3<f32> = vec3<f32>(0.002, 0.003, 0.008);
+const SKY_HIGH: vec3<f32> = vec3<f32>(0.006, 0.004, 0.014);
+
+struct VsOut {
+    @builtin(position) clip: vec4<f32>,
+    @location(0) color: vec3<f32>,
+};
+
+@vertex
+fn vs_main(@builtin(vertex_index) i: u32) -> VsOut {
+    let x = f32((i << 1u) & 2u) * 2.0 - 1.0;
+    let y = f32(i & 2u) * 2.0 - 1.0;
+    var out: VsOut;
+    out.clip = vec4<f32>(x, y, 0.0, 1.0);
+    // Beyond the screen (y = 3) the gradient carries on linearly.
+    out.color = mix(SKY_LOW, SKY_HIGH, y * 0.5 + 0.5);
+    return out;
+}
+
+@fragment
+fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
+    return vec4<f32>(in.color, 1.0);
+}

@@ -1,0 +1,235 @@
+//! The shipped levels and meshes, built into the program so that it plays from any folder.
+//!
+//! Where a level is looked for, in order: a `levels/` folder in the current folder, then
+//! beside the program or up to three folders above it (a build inside the source tree):
+//! designers edit those files and see them reload live. Where there is none, the copy built
+//! into the program is unpacked once into the platform's data folder (on Linux
+//! `$XDG_DATA_HOME/cavefly/shipped-HASH/`, `HASH` naming the content so an update unpacks
+//! afresh) as `levels/` and `assets/meshes/` side by side, exactly as in the source tree.
+//! The ship's definition is compiled in already (`game::ship_def`).
+//!
+//! Meshes follow one rule wherever a level comes from ([`super::MeshFolders`]): a mesh path
+//! is relative to the level's folder or to the game's assets folder. The built-in copy is
+//! the last of the game's assets folders: [`builtin_asset`] is asked only when no folder on
+//! disk has the file, so a shipped level's `../assets/meshes/NAME.ron` and a designer's
+//! `meshes/NAME.ron` find the built-in mesh from any folder, the bytes read are the same
+//! as the source tree's, and a level's content hash, with it every replay, stays the same.
+//!
+//! The API for the rest of the game is [`levels_dir`] (the folder to list and load levels
+//! from), [`resolve_level`] (a level named on the command line: a path, or the name of a
+//! shipped level) and [`builtin_asset`] (for the mesh path rule).
+
+use crate::hash::Fnv1a;
+use include_dir::{include_dir, Dir};
+use std::path::{Component, Path, PathBuf};
+use std::sync::OnceLock;
+
+/// The shipped levels.
+static LEVELS: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/levels");
+/// The meshes they place.
+static MESHES: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/assets/meshes");
+
+/// Every built-in file as (path relative to the unpacked root, contents), in path order.
+pub fn files() -> Vec<(PathBuf, &'static [u8])> {
+    let mut out = Vec::new();
+    for (dir, prefix) in [(&LEVELS, "levels"), (&MESHES, "assets/meshes")] {
+        for f in dir.files() {
+            out.push((Path::new(prefix).join(f.path()), f.contents()));
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+/// A name for this content: the same files give the same name.
+fn content_name() -> String {
+    let mut h = Fnv1a::new();
+    for (path, bytes) in files() {
+        h.write(path.to_string_lossy().as_bytes());
+        h.write(bytes);
+    }
+    format!("shipped-{:016x}", h.finish())
+}
+
+/// A `levels/` folder on disk: in the current folder, else beside the program or up to
+/// three folders above it.
+pub fn levels_dir_on_disk() -> Option<PathBuf> {
+    let here = PathBuf::from("levels");
+    if here.is_dir() {
+        return Some(here);
+    }
+    let exe = std::env::current_exe().ok()?;
+    exe.ancestors()
+        .skip(1)
+        .take(4)
+        .map(|d| d.join("levels"))
+        .find(|d| d.is_dir())
+}
+
+/// Unpacks the built-in files under `root` (files already there with the same contents
+/// are left alone); returns the unpacked `levels/` folder.
+pub fn unpack(root: &Path) -> Result<PathBuf, String> {
+    for (path, bytes) in files() {
+        let target = root.join(&path);
+        if std::fs::read(&target).is_ok_and(|old| old == bytes) {
+            continue;
+        }
+        let parent = target.parent().unwrap_or(root);
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("{}: cannot create the folder: {e}", parent.display()))?;
+        // Written whole under another name, then renamed: a half-written level is never seen.
+        let tmp = target.with_extension("ron.tmp");
+        std::fs::write(&tmp, bytes)
+            .and_then(|()| std::fs::rename(&tmp, &target))
+            .map_err(|e| format!("{}: cannot unpack a shipped file: {e}", target.display()))?;
+    }
+    Ok(root.join("levels"))
+}
+
+/// Where the built-in copy is unpacked: the platform's data folder, else the temporary
+/// folder.
+fn unpack_root() -> PathBuf {
+    let base = directories::ProjectDirs::from("", "", "cavefly")
+        .map(|d| d.data_dir().to_path_buf())
+        .unwrap_or_else(|| std::env::temp_dir().join("cavefly"));
+    base.join(content_name())
+}
+
+/// The built-in copy, unpacked under [`unpack_root`]: once per run of the program.
+fn unpacked() -> Result<PathBuf, String> {
+    static ROOT: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    ROOT.get_or_init(|| {
+        let root = unpack_root();
+        unpack(&root).map(|_| root)
+    })
+    .clone()
+}
+
+/// The folder levels are listed and loaded from: one on disk if there is one, else the
+/// built-in copy, unpacked.
+pub fn levels_dir() -> Result<PathBuf, String> {
+    match levels_dir_on_disk() {
+        Some(dir) => Ok(dir),
+        None => unpacked().map(|root| root.join("levels")),
+    }
+}
+
+/// Where `relative`, a path inside the game's assets folder (`meshes/arch.ron`, or
+/// `../assets/meshes/arch.ron` as a level beside `assets/` writes it), lies in the built-in
+/// copy, if it names a built-in file; `..` is followed by name and may not leave the
+/// assets folder.
+fn builtin_asset_name(relative: &Path) -> Option<PathBuf> {
+    let mut name = PathBuf::from("assets");
+    for c in relative.components() {
+        match c {
+            Component::Normal(part) => name.push(part),
+            Component::CurDir => {}
+            Component::ParentDir if name.pop() => {}
+            _ => return None,
+        }
+    }
+    let inside = name.starts_with("assets") && name != Path::new("assets");
+    (inside && files().iter().any(|(p, _)| *p == name)).then_some(name)
+}
+
+/// The built-in copy of the game's asset at `relative` (see [`builtin_asset_name`]),
+/// unpacked, by its real path; none when the program has no such file, an error when it
+/// has it but cannot unpack it.
+pub fn builtin_asset(relative: &Path) -> Option<Result<PathBuf, String>> {
+    let name = builtin_asset_name(relative)?;
+    Some(unpacked().and_then(|root| {
+        let file = root.join(name);
+        file.canonicalize()
+            .map_err(|e| format!("{}: cannot find the unpacked copy: {e}", file.display()))
+    }))
+}
+
+/// The level file a command-line argument names: an existing path as it is, else the
+/// shipped level whose file is called that (with or without `.ron`, e.g. `03_reactor`).
+/// A name that matches nothing is returned unchanged, for the loader to report.
+pub fn resolve_level(arg: &Path) -> PathBuf {
+    if arg.exists() || arg.components().count() != 1 {
+        return arg.to_path_buf();
+    }
+    let file = if arg.extension().is_some_and(|x| x == "ron") {
+        arg.to_path_buf()
+    } else {
+        arg.with_extension("ron")
+    };
+    match levels_dir() {
+        Ok(dir) if dir.join(&file).is_file() => dir.join(file),
+        _ => arg.to_path_buf(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shipped_level_and_mesh_is_built_in_unchanged() {
+        let built_in = files();
+        for folder in ["levels", "assets/meshes"] {
+            for entry in std::fs::read_dir(folder).unwrap() {
+                let path = entry.unwrap().path();
+                if path.extension().is_some_and(|x| x == "ron") {
+                    let found = built_in.iter().find(|(p, _)| *p == path);
+                    let (_, bytes) =
+                        found.unwrap_or_else(|| panic!("{} is not built in", path.display()));
+                    assert_eq!(
+                        *bytes,
+                        std::fs::read(&path).unwrap().as_slice(),
+                        "{}",
+                        path.display()
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn assets_are_found_in_the_built_in_copy_by_name_only_inside_the_assets_folder() {
+        let arch = Some(PathBuf::from("assets/meshes/arch.ron"));
+        for name in [
+            "meshes/arch.ron",
+            "./meshes/arch.ron",
+            "../assets/meshes/arch.ron",
+            "meshes/../meshes/arch.ron",
+        ] {
+            assert_eq!(builtin_asset_name(Path::new(name)), arch, "{name}");
+        }
+        for name in [
+            "meshes/no_such_mesh.ron",
+            "../levels/03_reactor.ron",
+            "../../assets/meshes/arch.ron/..",
+            "meshes",
+            "",
+            "/assets/meshes/arch.ron",
+        ] {
+            assert_eq!(builtin_asset_name(Path::new(name)), None, "{name}");
+        }
+    }
+
+    #[test]
+    fn the_unpacked_copy_loads_with_its_meshes_and_the_same_content_hash() {
+        let root = tempfile::tempdir().unwrap();
+        let dir = unpack(root.path()).unwrap();
+        // Unpacking again over the same files leaves them as they are.
+        assert_eq!(unpack(root.path()).unwrap(), dir);
+        let mut names = Vec::new();
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let unpacked = entry.unwrap().path();
+            let name = unpacked.file_name().unwrap().to_owned();
+            let original = crate::level::load_level(&Path::new("levels").join(&name)).unwrap();
+            let copy = crate::level::load_level(&unpacked).unwrap();
+            assert_eq!(copy.content_hash, original.content_hash, "{name:?}");
+            assert_eq!(
+                copy.sources.len(),
+                original.sources.len(),
+                "{name:?}: its meshes"
+            );
+            names.push(name);
+        }
+        assert!(names.len() >= 5, "{names:?}");
+    }
+}
