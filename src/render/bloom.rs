@@ -2,9 +2,8 @@
 //! the composite into the output (tone-mapped, sRGB-encoded in the shader where the output
 //! format does not do it).
 
-use super::pipelines::SCENE_FORMAT;
-use super::renderer::mark;
-use super::timer::GpuTimer;
+use super::shader_source::SCENE_FORMAT;
+use super::timer::{mark, GpuTimer};
 use bytemuck::{Pod, Zeroable};
 
 /// Luminance above which light glows.

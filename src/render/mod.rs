@@ -5,6 +5,7 @@
 
 pub mod bloom;
 pub mod camera;
+mod capture;
 pub mod cull;
 pub mod debug_overlay;
 pub mod effects;
@@ -17,6 +18,7 @@ pub mod quads;
 pub mod renderer;
 pub mod rock_field;
 pub mod rock_mesh;
+mod shader_source;
 pub mod snapshot;
 pub mod stars;
 pub mod timer;

@@ -7,8 +7,8 @@ use super::quads::QuadSource;
 use super::rock_field::FieldKit;
 use bytemuck::{Pod, Zeroable};
 
-/// The scene's colour format: linear, with headroom above 1 for the glow pass.
-pub const SCENE_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba16Float;
+use super::shader_source::world_shader;
+pub use super::shader_source::SCENE_FORMAT;
 
 /// Frame globals, as `common.wgsl` declares them.
 #[repr(C)]
@@ -93,23 +93,6 @@ pub struct Pipelines {
     pub line: wgpu::RenderPipeline,
     /// Additive particle quads.
     pub particle: wgpu::RenderPipeline,
-}
-
-/// Source of a world shader: the shared globals and helpers, then the shader's parts.
-pub(crate) fn world_shader(
-    device: &wgpu::Device,
-    name: &str,
-    parts: &[&str],
-) -> wgpu::ShaderModule {
-    let mut source = include_str!("../../shaders/common.wgsl").to_string();
-    for part in parts {
-        source.push('\n');
-        source.push_str(part);
-    }
-    device.create_shader_module(wgpu::ShaderModuleDescriptor {
-        label: Some(name),
-        source: wgpu::ShaderSource::Wgsl(source.into()),
-    })
 }
 
 /// Premultiplied alpha: colour with alpha 1 covers, alpha 0 adds.

@@ -12,7 +12,7 @@ use super::quads::{QuadIndices, QuadSource, RecordBuffer};
 use super::rock_field::RockField;
 use super::rock_mesh::RockMesh;
 use super::snapshot::Snapshot;
-use super::timer::{GpuTimer, StageTimes};
+use super::timer::{mark, GpuTimer, StageTimes};
 use glam::Vec2;
 use std::time::{Duration, Instant};
 use wgpu::util::DeviceExt;
@@ -119,17 +119,6 @@ pub struct Renderer {
     particle_data: Vec<ParticleInstance>,
     /// Stage timestamps, when measuring.
     timer: Option<GpuTimer>,
-}
-
-/// Marks the start of the stage `label` in `pass`, when measuring.
-pub(crate) fn mark(
-    timer: &mut Option<GpuTimer>,
-    pass: &mut wgpu::RenderPass<'_>,
-    label: &'static str,
-) {
-    if let Some(t) = timer {
-        t.mark(pass, label);
-    }
 }
 
 fn premultiply(c: [f32; 4]) -> [f32; 4] {

@@ -3,8 +3,8 @@
 //! computes per pixel only the fine grain and the cracks. The bake is recorded into the
 //! first frame drawn after the rock is set, before the scene pass that reads it.
 
-use super::pipelines::{world_shader, SCENE_FORMAT};
 use super::rock_mesh::RockMesh;
+use super::shader_source::{world_shader, SCENE_FORMAT};
 use bytemuck::{Pod, Zeroable};
 use glam::Vec2;
 

@@ -148,6 +148,17 @@ fn stage_times(labels: &[&'static str], ticks: &[u64], period_ns: f64) -> StageT
     out
 }
 
+/// Marks the start of the stage `label` in `pass`, when measuring.
+pub(crate) fn mark(
+    timer: &mut Option<GpuTimer>,
+    pass: &mut wgpu::RenderPass<'_>,
+    label: &'static str,
+) {
+    if let Some(t) = timer {
+        t.mark(pass, label);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
