@@ -7,19 +7,11 @@ use cavefly::game::{InputScript, Sim};
 use cavefly::level::load_level;
 use std::path::Path;
 
-fn replays() -> Vec<std::path::PathBuf> {
-    let mut files: Vec<_> = std::fs::read_dir("tests/replays")
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-        .collect();
-    files.sort();
-    files
-}
+mod common;
 
 #[test]
 fn every_replay_reproduces_its_hash_and_outcome() {
-    let files = replays();
+    let files = common::shipped_replays();
     assert!(
         files.len() >= 3,
         "the shipped levels' winning replays: {files:?}"
@@ -50,7 +42,10 @@ fn every_replay_reproduces_its_hash_and_outcome() {
 
 #[test]
 fn a_replay_of_a_changed_level_is_refused() {
-    let file = replays().into_iter().next().expect("a replay");
+    let file = common::shipped_replays()
+        .into_iter()
+        .next()
+        .expect("a replay");
     let script = InputScript::load(&file).unwrap();
     let rec = script.recorded.clone().unwrap();
     let text = std::fs::read_to_string(&rec.level).unwrap();

@@ -9,15 +9,11 @@ use cavefly::level::load_level;
 use cavefly::rng::Pcg32;
 use std::path::Path;
 
+mod common;
+
 /// Each shipped replay: its level and every step's actions.
 fn replays() -> Vec<(String, Vec<Vec<Actions>>)> {
-    let mut files: Vec<_> = std::fs::read_dir("tests/replays")
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-        .collect();
-    files.sort();
-    files
+    common::shipped_replays()
         .iter()
         .map(|f| {
             let script = InputScript::load(f).unwrap();

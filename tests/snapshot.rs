@@ -7,6 +7,8 @@ use cavefly::level::load_level;
 use cavefly::rng::Pcg32;
 use std::path::Path;
 
+mod common;
+
 /// Steps after each restore.
 const K: usize = 90;
 /// Random points per run.
@@ -15,13 +17,7 @@ const POINTS: usize = 24;
 /// The runs to check: every winning replay, and the pinned runs of the levels without one.
 fn runs() -> Vec<(String, Vec<Vec<Actions>>)> {
     let mut out = Vec::new();
-    let mut files: Vec<_> = std::fs::read_dir("tests/replays")
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-        .collect();
-    files.sort();
-    for f in files {
+    for f in common::shipped_replays() {
         let script = InputScript::load(&f).unwrap();
         let level = script.recorded.as_ref().unwrap().level.clone();
         out.push((level, script.steps().collect()));

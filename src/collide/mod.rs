@@ -56,6 +56,32 @@ pub fn contact_within(
     xf_b: &Transform,
     margin: f64,
 ) -> Option<Manifold> {
+    contact_from(a, xf_a, b, xf_b, margin, None)
+}
+
+/// [`contact_within`] warm-started from `cache`: the GJK simplex this pair ended its last
+/// query with (updated here). Pairs that move coherently from step to step converge in one
+/// or two GJK iterations; the manifold is the one a cold query gives. Circles, which have
+/// closed forms, ignore the cache.
+pub fn contact_cached(
+    a: &Shape,
+    xf_a: &Transform,
+    b: &Shape,
+    xf_b: &Transform,
+    margin: f64,
+    cache: &mut gjk::SimplexCache,
+) -> Option<Manifold> {
+    contact_from(a, xf_a, b, xf_b, margin, Some(cache))
+}
+
+fn contact_from(
+    a: &Shape,
+    xf_a: &Transform,
+    b: &Shape,
+    xf_b: &Transform,
+    margin: f64,
+    cache: Option<&mut gjk::SimplexCache>,
+) -> Option<Manifold> {
     if !xf_a.is_finite() || !xf_b.is_finite() || !margin.is_finite() {
         return None;
     }
@@ -77,34 +103,13 @@ pub fn contact_within(
         }
         (Shape::Segment(_), Shape::Segment(_)) => None,
         (Shape::Polygon(_) | Shape::Segment(_), Shape::Polygon(_) | Shape::Segment(_)) => {
-            dual_edge::collide(a, xf_a, b, xf_b, margin)
+            match cache {
+                Some(cache) => dual_edge::collide_cached(a, xf_a, b, xf_b, margin, cache),
+                None => dual_edge::collide(a, xf_a, b, xf_b, margin),
+            }
         }
     }?;
     m.is_finite().then_some(m)
-}
-
-/// [`contact_within`] warm-started from `cache`: the GJK simplex this pair ended its last
-/// query with (updated here). Pairs that move coherently from step to step converge in one
-/// or two GJK iterations; the manifold is the one a cold query gives. Circles, which have
-/// closed forms, ignore the cache.
-pub fn contact_cached(
-    a: &Shape,
-    xf_a: &Transform,
-    b: &Shape,
-    xf_b: &Transform,
-    margin: f64,
-    cache: &mut gjk::SimplexCache,
-) -> Option<Manifold> {
-    if !xf_a.is_finite() || !xf_b.is_finite() || !margin.is_finite() {
-        return None;
-    }
-    match (a, b) {
-        (Shape::Polygon(_), Shape::Polygon(_) | Shape::Segment(_))
-        | (Shape::Segment(_), Shape::Polygon(_)) => {
-            dual_edge::collide_cached(a, xf_a, b, xf_b, margin, cache).filter(Manifold::is_finite)
-        }
-        _ => contact_within(a, xf_a, b, xf_b, margin),
-    }
 }
 
 /// The contact manifold by a chosen method (a level's physics settings choose it).

@@ -2,10 +2,10 @@
 //! or a ship), hurting the ship part they hit.
 
 use super::components::Bolt;
+use super::damage::hurt_ship_part;
 use super::events::GameEvent;
-use super::ids::{entity_of, ordered};
+use super::ids::ordered;
 use super::particles::Spray;
-use super::ship::Ship;
 use super::state::Fx;
 use crate::physics::{Filter, PartRef, PhysicsWorld};
 use crate::rng::Pcg32;
@@ -58,18 +58,8 @@ pub fn move_bolts(
         let Some(body) = hit.body else {
             continue;
         };
-        if let (PartRef::Collider(c), Some(e)) = (hit.part, entity_of(physics, world, body)) {
-            if let Ok(mut ship) = world.get::<&mut Ship>(e) {
-                if let Some(kind) = ship.part_of(c) {
-                    let before = ship.health(kind);
-                    ship.damage(kind, BOLT_DAMAGE);
-                    events.push(GameEvent::PartDamaged {
-                        player: ship.player(),
-                        part: kind.index(),
-                        amount: before - ship.health(kind),
-                    });
-                }
-            }
+        if let PartRef::Collider(c) = hit.part {
+            hurt_ship_part(world, physics, events, body, c, BOLT_DAMAGE);
         }
         let push = bolt.velocity.normalize_or_zero() * BOLT_IMPULSE;
         physics.apply_impulse(body, push, hit.point);

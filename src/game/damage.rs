@@ -8,7 +8,9 @@ use super::events::GameEvent;
 use super::ids::entity_of;
 use super::ship::Ship;
 use super::ship_def::ShipDef;
-use crate::physics::{BodyHandle, BodyKind, ContactEvent, ContactEventKind, PartRef, PhysicsWorld};
+use crate::physics::{
+    BodyHandle, BodyKind, ColliderHandle, ContactEvent, ContactEventKind, PartRef, PhysicsWorld,
+};
 use hecs::World;
 
 /// Impact energy below which an enemy takes no harm from a thrown piece, J.
@@ -122,6 +124,19 @@ fn hurt_ship(
     if amount <= 0.0 {
         return;
     }
+    hurt_ship_part(world, physics, events, body, c, amount);
+}
+
+/// Takes `amount` of health from the part that collider `c` of `body` is, if `body` is a
+/// ship, and says so with a `PartDamaged` event. Impacts and bolts both hurt ships here.
+pub(crate) fn hurt_ship_part(
+    world: &World,
+    physics: &PhysicsWorld,
+    events: &mut Vec<GameEvent>,
+    body: BodyHandle,
+    c: ColliderHandle,
+    amount: f64,
+) {
     let Some(e) = entity_of(physics, world, body) else {
         return;
     };

@@ -185,3 +185,14 @@ pub fn check_golden(file: &str, hashes: &std::collections::BTreeMap<String, u64>
         ron::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     assert_eq!(shown, golden, "{} differs; if the change is intended, re-bless with CAVEFLY_BLESS=1 and say why in the commit", path.display());
 }
+
+/// The shipped replays (`tests/replays/*.ron`), in file-name order.
+pub fn shipped_replays() -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir("tests/replays")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    files
+}
