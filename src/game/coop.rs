@@ -6,8 +6,10 @@
 use crate::geom::{Aabb, Vec2};
 use crate::level::LoadedLevel;
 
-/// Open space a derived start needs around it (m): a ship and a margin.
-pub const START_CLEARANCE: f64 = 1.5;
+/// Open space a derived start needs around it (m): the ship's reach from its centre (its
+/// nose, 0.8 m) and a margin. A start resting just above a floor, as the shipped levels'
+/// do, has the same room beside it.
+pub const START_CLEARANCE: f64 = 0.85;
 /// How far apart derived starts are tried (m).
 const START_SPACING: f64 = 2.5;
 

@@ -137,6 +137,8 @@ impl MatchRun {
 pub struct MatchHud {
     /// The mode.
     pub mode: Option<MatchMode>,
+    /// Whose view this is: the player's index.
+    pub player: usize,
     /// Every player's versus points, by player index.
     pub points: Vec<u32>,
     /// The points that win a versus match.
@@ -168,6 +170,7 @@ impl MatchHud {
         };
         MatchHud {
             mode: Some(m.mode()),
+            player: i,
             points: m.players.iter().map(|c| c.points).collect(),
             first_to,
             lap: (c.laps + 1).min(laps),

@@ -392,7 +392,12 @@ impl Sim {
 
     /// The piece player 0's beam holds and where the beam ends on it.
     pub fn tow(&self) -> Option<(BodyHandle, Vec2)> {
-        let ship = view::ship_entity(&self.state, 0)?;
+        self.tow_of(0)
+    }
+
+    /// The piece player `i`'s beam holds and where the beam ends on it.
+    pub fn tow_of(&self, i: usize) -> Option<(BodyHandle, Vec2)> {
+        let ship = view::ship_entity(&self.state, i)?;
         let tow = *self.state.world.get::<&Tow>(ship).ok()?;
         Some((tow.body, self.state.physics.body(tow.body)?.position()))
     }
@@ -405,8 +410,13 @@ impl Sim {
 
     /// The index of the pad player 0's ship rests on, if it has landed.
     pub fn landed_pad(&self) -> Option<usize> {
+        self.landed_pad_of(0)
+    }
+
+    /// The index of the pad player `i`'s ship rests on, if it has landed.
+    pub fn landed_pad_of(&self, i: usize) -> Option<usize> {
         let s = &self.state;
-        let pad = landed_pad(&s.world, &s.physics, self.ship_handle()?)?;
+        let pad = landed_pad(&s.world, &s.physics, self.ship_handle_of(i)?)?;
         let spot = s.world.get::<&super::components::PadSpot>(pad).ok()?;
         Some(spot.index)
     }
