@@ -71,8 +71,8 @@ fn a_versus_match_restores_with_its_attacker_window_open() {
     s.physics.gravity = Vec2::ZERO;
     s.players = 2;
     s.player_starts = vec![
-        (Vec2::new(-5.0, 0.0), -1.5708),
-        (Vec2::new(5.0, 0.0), -1.5708),
+        (Vec2::new(-5.0, 0.0), -std::f64::consts::FRAC_PI_2),
+        (Vec2::new(5.0, 0.0), -std::f64::consts::FRAC_PI_2),
     ];
     s.rules = Some(MatchRules::Versus {
         first_to: 3,

@@ -1,8 +1,8 @@
 //! The match of a level made for several players (its `rules`): the mode's settings, and
 //! each player's standing — points in versus, checkpoints and laps in a race — with the
-//! winner once there is one. Kept in the run ([`super::state::Run::contest`]), so it is
-//! saved in snapshots and covered by the state hash. The rules that change it live one to
-//! a file: [`super::versus`], [`super::race`], [`super::coop`].
+//! winner once there is one. Kept in the run (`Run::contest`), so it is saved in
+//! snapshots and covered by the state hash. The rules that change it live one to a file:
+//! `versus.rs`, `race.rs`, `coop.rs`.
 
 use crate::geom::Vec2;
 use crate::hash::Fnv1a;

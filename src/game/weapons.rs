@@ -28,7 +28,9 @@ pub const MIN_PIECE_AREA: f64 = 0.12;
 /// Points for splitting a piece.
 pub const SPLIT_SCORE: u64 = 5;
 
-/// Each ship whose player holds the trigger fires its laser if the gun is ready.
+/// Each ship whose player holds the trigger fires its laser if the gun is ready; in
+/// `versus` the beam also hits the other ships.
+#[allow(clippy::too_many_arguments)]
 pub fn fire_lasers(
     world: &mut World,
     physics: &mut PhysicsWorld,
