@@ -1,7 +1,8 @@
 //! Co-op: players fly a level together. Each has their own lives (`lives.rs`); the level
 //! is won when its objective is met by any of them (`objective.rs`) and lost when all are
-//! out of lives. What this file adds is a start for every player on a level that gives
-//! fewer — a campaign level has one — found beside the first start in open space.
+//! out of lives. What this file adds is a start for every player on a co-op level that
+//! gives fewer — a campaign level has one — found beside the first start in open space.
+//! (A level that cannot be flown in co-op must give a start for each player.)
 
 use crate::geom::{Aabb, Vec2};
 use crate::level::LoadedLevel;

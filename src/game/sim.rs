@@ -27,7 +27,7 @@ use super::supplies::landed_pad;
 use super::tractor::{tractor_candidate, tractor_origin};
 use super::view;
 use crate::geom::Vec2;
-use crate::level::{LoadedLevel, Pad};
+use crate::level::{LoadedLevel, MatchMode, Pad};
 use crate::physics::{Body as PhysicsBody, BodyHandle, PhysicsWorld};
 use crate::rng::Pcg32;
 use crate::script::region::Region;
@@ -155,14 +155,20 @@ impl Sim {
         sim
     }
 
-    /// The simulation of a loaded level for `players` players. Where the level gives fewer
-    /// starts (a campaign level flown in co-op), the others are found beside its first
-    /// (see [`coop::starts_for`]).
+    /// The simulation of a loaded level for `players` players. The level must give a
+    /// start for each, except one that can be flown in co-op (a campaign level with an
+    /// objective): there the missing starts are found beside its first (see
+    /// [`coop::starts_for`]).
     pub fn from_level_for(loaded: &LoadedLevel, players: usize) -> Result<Sim, SetupError> {
+        let setup = SimSetup::from_level(loaded)?;
         let setup = SimSetup {
             players,
-            player_starts: coop::starts_for(loaded, players),
-            ..SimSetup::from_level(loaded)?
+            player_starts: if loaded.modes().contains(&MatchMode::Coop) {
+                coop::starts_for(loaded, players)
+            } else {
+                setup.player_starts.clone()
+            },
+            ..setup
         };
         Sim::new(&setup)
     }
