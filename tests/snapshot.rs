@@ -47,11 +47,16 @@ fn restore_then_k_steps_equals_k_steps_at_random_points_of_every_level() {
     let mut levels: Vec<&str> = runs.iter().map(|r| r.0.as_str()).collect();
     levels.sort();
     levels.dedup();
-    assert_eq!(levels.len(), 5, "every shipped level: {levels:?}");
+    assert_eq!(
+        levels.len(),
+        8,
+        "every shipped level, the arenas with their two-player replays: {levels:?}"
+    );
     let mut rng = Pcg32::new(13);
     for (level, steps) in &runs {
         let loaded = load_level(Path::new(level)).unwrap();
-        let mut sim = Sim::from_level(&loaded).unwrap();
+        let players = steps[0].len();
+        let mut sim = Sim::from_level_for(&loaded, players).unwrap();
         let mut points: Vec<usize> = (0..POINTS).map(|_| rng.int(0, steps.len() - 1)).collect();
         points.sort_unstable();
         points.dedup();
@@ -65,7 +70,7 @@ fn restore_then_k_steps_equals_k_steps_at_random_points_of_every_level() {
             hashes.push(sim.state_hash());
         }
         // One sim restored over and over, from whatever state the last check left it in.
-        let mut other = Sim::from_level(&loaded).unwrap();
+        let mut other = Sim::from_level_for(&loaded, players).unwrap();
         for (i, snap) in &saved {
             other.restore(snap);
             assert_eq!(
