@@ -91,7 +91,8 @@ pub fn stress_snapshot(t: f32, half: Vec2) -> Snapshot {
         }
     }));
     let nose = Vec2::new(0.0, 1.0);
-    s.ship = Some(ShipDraw {
+    s.ships.push(ShipDraw {
+        player: 0,
         parts: vec![vec![
             Vec2::new(0.0, 0.6),
             Vec2::new(-0.45, -0.4),
