@@ -8,4 +8,5 @@ pub mod catalog;
 pub mod config_file;
 pub mod flow;
 pub mod progress;
+pub mod seats;
 pub mod settings;

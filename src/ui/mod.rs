@@ -16,7 +16,7 @@ pub mod title;
 
 use crate::game::Hud;
 use crate::screens::flow::{Flow, Intent, Screen, SettingsBack};
-use crate::screens::settings::Settings;
+use crate::screens::settings::{KeySet, Settings};
 pub use layer::{UiInput, UiPainter};
 pub use notices::Notices;
 use rebind::{Capture, Press};
@@ -28,6 +28,8 @@ pub struct UiState {
     pub capture: Capture,
     /// What the last rebinding did.
     pub rebind_note: Option<String>,
+    /// Whose keys the settings screen shows and rebinds.
+    pub key_set: KeySet,
     /// Messages for the player.
     pub notices: Notices,
     /// The screen drawn last frame (a new screen puts focus on its first button).
@@ -61,11 +63,19 @@ impl UiState {
     /// Offers a key press (physical key name) to the key rebinding; true if it was taken.
     pub fn rebind_key(&mut self, settings: &mut Settings, key: &str) -> bool {
         let target = self.capture.target();
-        match self.capture.press(&mut settings.bindings, key) {
+        let set = self.key_set;
+        match self.capture.press(settings.keys_mut(set), key) {
             Press::Ignored => false,
             Press::Bound { taken_from } => {
                 let (control, _) = target.unwrap_or((crate::game::Control::Menu, 0));
+                let other_side = settings.take_from_other_side(set, key);
                 self.rebind_note = Some(match taken_from {
+                    None if other_side.is_some() => format!(
+                        "{} now does {} (taken from the other side's {}).",
+                        keys::key_label(key),
+                        keys::control_label(control),
+                        keys::control_label(other_side.unwrap_or(control))
+                    ),
                     Some(from) => format!(
                         "{} now does {} (taken from {}).",
                         keys::key_label(key),
@@ -120,6 +130,7 @@ impl UiState {
                 frame.settings,
                 settings_panel::SettingsView {
                     capture: &mut self.capture,
+                    key_set: &mut self.key_set,
                     note: &mut self.rebind_note,
                     pads: frame.pads,
                     vsync_forced_off: frame.vsync_forced_off,
