@@ -1,7 +1,9 @@
 //! From a validated level to its world: brushes, flair outlines placed and merged, collision
 //! segments and the line tree.
 
+use super::rules::MatchMode;
 use super::schema::{Level, Shape};
+use super::script::Objective;
 use crate::broad::LineTree;
 use crate::brush::{Brush, OutlinePolygon, Placement, WorldBrushes, WorldGeometry};
 use crate::geom::Vec2;
@@ -33,6 +35,17 @@ impl LoadedLevel {
     /// Bodies the level creates: the ship, debris, enemies and movers.
     pub fn body_count(&self) -> usize {
         1 + self.level.debris.len() + self.level.enemies.len() + self.level.movers.len()
+    }
+
+    /// The modes the level can be played in: an arena's own (its `rules`); a campaign
+    /// level with an objective can be flown together ([`MatchMode::Coop`]); a level with
+    /// neither is for one player only.
+    pub fn modes(&self) -> Vec<MatchMode> {
+        match &self.level.rules {
+            Some(rules) => vec![rules.mode()],
+            None if self.level.objective != Objective::Explore => vec![MatchMode::Coop],
+            None => Vec::new(),
+        }
     }
 }
 

@@ -67,12 +67,18 @@ pub const MAX_SECONDS: f64 = 86_400.0;
 pub const MIN_PERIOD: f64 = 0.1;
 /// Most player starts a level may give: the players a sim can take.
 pub const MAX_STARTS: usize = 4;
+/// Highest score a versus match may be played to.
+pub const MAX_FIRST_TO: u32 = 100;
+/// Most laps a race may have.
+pub const MAX_LAPS: u32 = 100;
+/// Longest a destroyed ship may wait to respawn in versus (s): a minute.
+pub const MAX_RESPAWN_DELAY: f64 = 60.0;
 /// Most fuel a pickup may hold, and the fastest a pad may refuel (seconds of thrust).
 pub const MAX_FUEL: f64 = 1.0e4;
 
 /// Every limit above by name, with its value: what tests probe and the documentation must
 /// state.
-pub const ALL: [(&str, f64); 26] = [
+pub const ALL: [(&str, f64); 29] = [
     ("MAX_COORDINATE", MAX_COORDINATE),
     ("MAX_BRUSH_SIZE", MAX_BRUSH_SIZE),
     ("MAX_POLYGON_POINTS", MAX_POLYGON_POINTS as f64),
@@ -97,6 +103,9 @@ pub const ALL: [(&str, f64); 26] = [
     ("MIN_PERIOD", MIN_PERIOD),
     ("MAX_FUEL", MAX_FUEL),
     ("MAX_STARTS", MAX_STARTS as f64),
+    ("MAX_FIRST_TO", MAX_FIRST_TO as f64),
+    ("MAX_LAPS", MAX_LAPS as f64),
+    ("MAX_RESPAWN_DELAY", MAX_RESPAWN_DELAY),
     ("MIN_RADIUS", MIN_BODY_SIZE / 2.0),
     ("MAX_RADIUS", MAX_BODY_SIZE / 2.0),
 ];

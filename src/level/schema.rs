@@ -5,6 +5,7 @@
 
 use super::entities::{Debris, Enemy, Flair, Mover};
 use super::items::{Pad, Pickup};
+use super::rules::MatchRules;
 use super::script::{Counter, Objective, Zone};
 use super::templates::{Sound, Template};
 use crate::collide::ContactMethod;
@@ -83,16 +84,30 @@ pub struct Level {
     /// Fuel canisters.
     #[serde(default)]
     pub pickups: Vec<Pickup>,
+    /// The match rules of a level made for several players (an arena): versus, race or
+    /// co-op, with their settings; none for a campaign level.
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "bare"
+    )]
+    pub rules: Option<MatchRules>,
 }
 
-/// `player_start: (...)` is written without `Some`: a field that is there is present.
-fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<PlayerStart>, D::Error> {
-    PlayerStart::deserialize(d).map(Some)
+/// `player_start: (...)` and `rules: ...` are written without `Some`: a field that is
+/// there is present.
+fn present<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(d).map(Some)
 }
 
-/// Writes `player_start` as it is read: without `Some`.
-fn bare<S: serde::Serializer>(start: &Option<PlayerStart>, s: S) -> Result<S::Ok, S::Error> {
-    match start {
+/// Writes an optional field as it is read: without `Some`.
+fn bare<S: serde::Serializer, T: Serialize>(value: &Option<T>, s: S) -> Result<S::Ok, S::Error> {
+    match value {
         Some(p) => p.serialize(s),
         None => s.serialize_none(),
     }

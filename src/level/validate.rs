@@ -146,6 +146,7 @@ pub fn validate(level: &Level) -> Vec<(String, String)> {
         c.number(&format!("{p}.speed"), m.speed, 0.0, MAX_PATH_SPEED, true);
     }
     super::validate_script::validate_script(&mut c, &mut names, level);
+    super::validate_rules::validate_rules(&mut c, &names, level);
     validate_items(&mut c, &level.pads, &level.pickups);
     c.problems
 }
