@@ -12,4 +12,4 @@ pub mod shot;
 pub mod window;
 
 // The screens' state lives below the UI; the shell reaches it by these names too.
-pub use crate::screens::{catalog, config_file, flow, progress, settings};
+pub use crate::screens::{catalog, config_file, flow, match_menu, progress, settings};

@@ -7,6 +7,7 @@
 pub mod catalog;
 pub mod config_file;
 pub mod flow;
+pub mod match_menu;
 pub mod progress;
 pub mod seats;
 pub mod settings;

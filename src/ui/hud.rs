@@ -64,11 +64,58 @@ fn ships(ui: &mut egui::Ui, lives: u32) {
     });
 }
 
-/// Draws the HUD; `time` (seconds) drives the warnings' blinking.
+/// Draws the HUD over the whole window; `time` (seconds) drives the warnings' blinking.
 pub fn draw(ctx: &egui::Context, hud: &Hud, time: f64) {
+    draw_in(ctx, hud, ctx.content_rect(), None, time);
+}
+
+/// Whose HUD a view shows, when players share the window.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlayerTag {
+    /// The player, 0 for the first.
+    pub player: usize,
+    /// Their ship's colour.
+    pub color: Color32,
+}
+
+/// A corner of `area` (`align`), `inset` points inside it.
+fn corner(area: egui::Rect, align: Align2, inset: f32) -> egui::Pos2 {
+    let x = match align.x() {
+        egui::Align::Min => area.left() + inset,
+        egui::Align::Center => area.center().x,
+        egui::Align::Max => area.right() - inset,
+    };
+    egui::pos2(x, area.top() + inset)
+}
+
+/// Draws one HUD inside `area` (points): the whole window, or one player's view with
+/// `tag` naming the player.
+pub fn draw_in(
+    ctx: &egui::Context,
+    hud: &Hud,
+    area: egui::Rect,
+    tag: Option<PlayerTag>,
+    time: f64,
+) {
     let blink = (time * 4.0).sin() > 0.0;
-    egui::Area::new(egui::Id::unique("hud status"))
-        .anchor(Align2::LEFT_TOP, Vec2::new(16.0, 16.0))
+    let key = tag.map_or(0, |t| t.player + 1);
+    let place = |name: &str, align: Align2, down: f32| {
+        egui::Area::new(egui::Id::unique((name, key)))
+            .pivot(align)
+            .fixed_pos(corner(area, align, 16.0) + Vec2::new(0.0, down))
+            .constrain_to(area)
+    };
+    if let Some(t) = tag {
+        place("hud player", Align2::CENTER_TOP, 0.0)
+            .interactable(false)
+            .show(ctx, |ui| {
+                panel().show(ui, |ui| {
+                    let text = format!("PLAYER {}", t.player + 1);
+                    ui.label(RichText::new(text).strong().color(t.color));
+                });
+            });
+    }
+    place("hud status", Align2::LEFT_TOP, 0.0)
         .interactable(false)
         .show(ctx, |ui| {
             panel().show(ui, |ui| {
@@ -101,8 +148,7 @@ pub fn draw(ctx: &egui::Context, hud: &Hud, time: f64) {
                 }
             });
         });
-    egui::Area::new(egui::Id::unique("hud score"))
-        .anchor(Align2::RIGHT_TOP, Vec2::new(-16.0, 16.0))
+    place("hud score", Align2::RIGHT_TOP, 0.0)
         .interactable(false)
         .show(ctx, |ui| {
             panel().show(ui, |ui| {
@@ -129,8 +175,8 @@ pub fn draw(ctx: &egui::Context, hud: &Hud, time: f64) {
         } else {
             AMBER
         };
-        egui::Area::new(egui::Id::unique("hud countdown"))
-            .anchor(Align2::CENTER_TOP, Vec2::new(0.0, 16.0))
+        let below_tag = if tag.is_some() { 44.0 } else { 0.0 };
+        place("hud countdown", Align2::CENTER_TOP, below_tag)
             .interactable(false)
             .show(ctx, |ui| {
                 ui.label(
@@ -143,8 +189,7 @@ pub fn draw(ctx: &egui::Context, hud: &Hud, time: f64) {
             });
     }
     if let Some(message) = hud.message.as_deref().filter(|m| !m.is_empty()) {
-        egui::Area::new(egui::Id::unique("hud message"))
-            .anchor(Align2::CENTER_TOP, Vec2::new(0.0, 90.0))
+        place("hud message", Align2::CENTER_TOP, 90.0)
             .interactable(false)
             .show(ctx, |ui| {
                 panel().show(ui, |ui| {

@@ -7,6 +7,7 @@ pub mod designer;
 pub mod hud;
 pub mod keys;
 pub mod layer;
+pub mod match_menu;
 pub mod menus;
 pub mod notices;
 pub mod rebind;
@@ -42,6 +43,9 @@ pub struct UiFrame<'a> {
     pub flow: &'a Flow,
     /// The HUD of the level being played, if one is loaded.
     pub hud: Option<&'a Hud>,
+    /// In a match, each player's HUD with their view's rectangle (pixels); when not
+    /// empty it is drawn instead of `hud`.
+    pub player_huds: &'a [(crate::render::ViewRect, Hud)],
     /// The settings (the settings screen edits them).
     pub settings: &'a mut Settings,
     /// Gamepads connected.
@@ -108,11 +112,14 @@ impl UiState {
         let in_level = !matches!(
             screen,
             Screen::Title
+                | Screen::TwoPlayers
                 | Screen::Settings {
                     back: SettingsBack::Title
                 }
         );
-        if let Some(hud) = frame.hud.filter(|_| in_level) {
+        if in_level && !frame.player_huds.is_empty() {
+            draw_player_huds(ctx, frame.player_huds, frame.time);
+        } else if let Some(hud) = frame.hud.filter(|_| in_level) {
             hud::draw(ctx, hud, frame.time);
         }
         if let Some((overlay, view)) = frame.debug.filter(|_| in_level) {
@@ -123,6 +130,15 @@ impl UiState {
         }
         let chosen = match screen {
             Screen::Title => title::draw(ctx, frame.flow, focus),
+            Screen::TwoPlayers => {
+                match_menu::draw(ctx, &frame.flow.match_menu, frame.settings, focus)
+            }
+            Screen::WaitingForDevice => {
+                if let Some(m) = frame.flow.match_menu.seats.waiting_message() {
+                    match_menu::waiting(ctx, &m);
+                }
+                None
+            }
             Screen::Playing => None,
             Screen::Paused => menus::pause(ctx, focus),
             Screen::Settings { .. } => settings_panel::draw(
@@ -145,5 +161,27 @@ impl UiState {
         }
         self.notices.draw(ctx, frame.time);
         chosen
+    }
+}
+
+/// Each player's HUD inside their view, tagged with their ship's colour.
+fn draw_player_huds(ctx: &egui::Context, huds: &[(crate::render::ViewRect, Hud)], time: f64) {
+    let per_point = ctx.pixels_per_point().max(1e-3);
+    for (player, (r, h)) in huds.iter().enumerate() {
+        if r.is_empty() {
+            continue;
+        }
+        let area = egui::Rect::from_min_size(
+            egui::pos2(r.x as f32, r.y as f32) / per_point,
+            egui::vec2(r.width as f32, r.height as f32) / per_point,
+        );
+        let c = crate::render::renderer::SHIP_COLORS[player % 4];
+        let color = egui::Color32::from_rgb(
+            (c[0].min(1.0) * 255.0) as u8,
+            (c[1].min(1.0) * 255.0) as u8,
+            (c[2].min(1.0) * 255.0) as u8,
+        );
+        let tag = hud::PlayerTag { player, color };
+        hud::draw_in(ctx, h, area, Some(tag), time);
     }
 }
