@@ -145,6 +145,10 @@ enum Command {
         /// LEVEL and print its frame times.
         #[arg(long, conflicts_with_all = ["frame", "out", "size"])]
         bench: bool,
+        /// With --bench: the frame rate of LEVEL's start in one view against two views
+        /// sharing the frame (split-screen).
+        #[arg(long, requires = "bench", conflicts_with = "inputs")]
+        split: bool,
     },
 }
 
@@ -300,10 +304,15 @@ fn run(command: Command) -> Result<(), Failure> {
             level,
             inputs,
             bench: true,
+            split,
             ..
         } => {
             let level = level.map(|l| shipped::resolve_level(&l));
-            print!("{}", bench::run(level.as_deref(), inputs.as_deref())?);
+            if split {
+                print!("{}", cavefly::app::bench_split::run(level.as_deref())?);
+            } else {
+                print!("{}", bench::run(level.as_deref(), inputs.as_deref())?);
+            }
             Ok(())
         }
         Command::Shot {
@@ -313,6 +322,7 @@ fn run(command: Command) -> Result<(), Failure> {
             size,
             out,
             bench: false,
+            ..
         } => {
             let (Some(level), Some(out)) = (level, out) else {
                 return Err("a LEVEL and --out FILE.png are needed".into());
