@@ -36,9 +36,10 @@ pub struct Shell {
 }
 
 impl Shell {
-    /// Loads the settings, progress and level list; starts in `level` if given, else on
-    /// the title screen. Unusable files become notices for the player.
-    pub fn open(level: Option<LoadedLevel>) -> Result<Shell, String> {
+    /// Loads the settings, progress and level list; starts in `level` if given (for
+    /// `players` players: two share the keyboard, left and right side), else on the title
+    /// screen. Unusable files become notices for the player.
+    pub fn open(level: Option<LoadedLevel>, players: usize) -> Result<Shell, String> {
         let mut ui = UiState::default();
         let settings_path = settings_path();
         let settings = match &settings_path {
@@ -77,8 +78,12 @@ impl Shell {
         let (flow, session) = match level {
             Some(level) => {
                 let path = level.file.clone();
-                let session = Session::new(level)?;
-                (Flow::playing(catalog, progress, path), Some(session))
+                let session = Session::for_players(level, players)?;
+                let mut flow = Flow::playing(catalog, progress, path);
+                if players > 1 {
+                    flow.seat_keyboard_match();
+                }
+                (flow, Some(session))
             }
             None => (Flow::title(catalog, progress), None),
         };

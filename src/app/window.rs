@@ -37,6 +37,8 @@ pub struct PlayOptions {
     pub quit_after_frames: Option<u64>,
     /// Actions of every step, replayed instead of the keyboard (no input once they run out).
     pub replay: Option<Vec<Actions>>,
+    /// Start the level given as a match of two sharing the keyboard.
+    pub two_players: bool,
 }
 
 impl Default for PlayOptions {
@@ -45,6 +47,7 @@ impl Default for PlayOptions {
             vsync: true,
             quit_after_frames: None,
             replay: None,
+            two_players: false,
         }
     }
 }
@@ -455,7 +458,8 @@ fn display_problem(error: &str) -> String {
 pub fn play(level: Option<LoadedLevel>, options: PlayOptions) -> Result<PlayReport, String> {
     let event_loop =
         EventLoop::new().map_err(|e| no_display_message(&display_problem(&e.to_string())))?;
-    let shell = Shell::open(level)?;
+    let players = if options.two_players { 2 } else { 1 };
+    let shell = Shell::open(level, players)?;
     let ctx = egui::Context::default();
     crate::ui::theme::apply(&ctx);
     let mut app = App {

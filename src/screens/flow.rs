@@ -337,6 +337,18 @@ impl Flow {
         self.screen == Screen::Playing
     }
 
+    /// Makes the level being flown a match of two sharing the keyboard: player 1 on its
+    /// left side, player 2 on its right.
+    pub fn seat_keyboard_match(&mut self) {
+        if let Some(c) = &mut self.current {
+            c.is_match = true;
+            let seats = &mut self.match_menu.seats;
+            *seats = Default::default();
+            seats.join(Device::KeyboardLeft);
+            seats.join(Device::KeyboardRight);
+        }
+    }
+
     /// Whether the level loaded is a match of two players.
     pub fn is_match(&self) -> bool {
         self.current.as_ref().is_some_and(|c| c.is_match)

@@ -85,11 +85,18 @@ fn corner(area: egui::Rect, align: Align2, inset: f32) -> egui::Pos2 {
         egui::Align::Center => area.center().x,
         egui::Align::Max => area.right() - inset,
     };
-    egui::pos2(x, area.top() + inset)
+    let y = match align.y() {
+        egui::Align::Min => area.top() + inset,
+        egui::Align::Center => area.center().y,
+        egui::Align::Max => area.bottom() - inset,
+    };
+    egui::pos2(x, y)
 }
 
 /// Draws one HUD inside `area` (points): the whole window, or one player's view with
-/// `tag` naming the player.
+/// `tag` naming the player (bottom middle). A player's view is smaller, so its HUD is
+/// compact: meters sized to the view, only the hurt components listed, no objective line,
+/// and the message wrapped to the view's width.
 pub fn draw_in(
     ctx: &egui::Context,
     hud: &Hud,
@@ -105,8 +112,15 @@ pub fn draw_in(
             .fixed_pos(corner(area, align, 16.0) + Vec2::new(0.0, down))
             .constrain_to(area)
     };
+    let compact = tag.is_some();
+    let meter_width = if compact {
+        (area.width() * 0.22).clamp(48.0, METER_WIDTH)
+    } else {
+        METER_WIDTH
+    };
+    let component_width = meter_width.min(COMPONENT_WIDTH);
     if let Some(t) = tag {
-        place("hud player", Align2::CENTER_TOP, 0.0)
+        place("hud player", Align2::CENTER_BOTTOM, 0.0)
             .interactable(false)
             .show(ctx, |ui| {
                 panel().show(ui, |ui| {
@@ -124,26 +138,27 @@ pub fn draw_in(
                 } else {
                     theme::level_color(hud.fuel)
                 };
-                theme::meter(ui, "FUEL", hud.fuel, fuel_color, METER_WIDTH);
+                theme::meter(ui, "FUEL", hud.fuel, fuel_color, meter_width);
                 theme::meter(
                     ui,
                     "HULL",
                     hud.hull,
                     theme::level_color(hud.hull),
-                    METER_WIDTH,
+                    meter_width,
                 );
                 // The hull has its own meter above; the rest are listed small.
                 let others = hud
                     .components
                     .iter()
-                    .filter(|c| !c.name.eq_ignore_ascii_case("hull"));
+                    .filter(|c| !c.name.eq_ignore_ascii_case("hull"))
+                    .filter(|c| !compact || c.health < 1.0);
                 for c in others {
                     theme::meter(
                         ui,
                         c.name,
                         c.health,
                         theme::level_color(c.health),
-                        COMPONENT_WIDTH,
+                        component_width,
                     );
                 }
             });
@@ -160,7 +175,7 @@ pub fn draw_in(
                             .color(GREEN),
                     );
                     ships(ui, hud.lives);
-                    if !hud.objective.is_empty() {
+                    if !hud.objective.is_empty() && !compact {
                         ui.label(RichText::new(&hud.objective).small().color(DIM));
                     }
                 });
@@ -189,11 +204,18 @@ pub fn draw_in(
             });
     }
     if let Some(message) = hud.message.as_deref().filter(|m| !m.is_empty()) {
-        place("hud message", Align2::CENTER_TOP, 90.0)
+        let (align, down) = if compact {
+            (Align2::CENTER_BOTTOM, -52.0)
+        } else {
+            (Align2::CENTER_TOP, 90.0)
+        };
+        place("hud message", align, down)
             .interactable(false)
             .show(ctx, |ui| {
                 panel().show(ui, |ui| {
-                    ui.label(RichText::new(message).size(24.0).color(CYAN));
+                    let size = if compact { 18.0 } else { 24.0 };
+                    ui.set_max_width((area.width() - 56.0).max(40.0));
+                    ui.add(egui::Label::new(RichText::new(message).size(size).color(CYAN)).wrap());
                 });
             });
     }
