@@ -7,6 +7,8 @@
 pub mod catalog;
 pub mod config_file;
 pub mod flow;
+#[cfg(test)]
+mod flow_match_tests;
 pub mod match_menu;
 pub mod progress;
 pub mod seats;

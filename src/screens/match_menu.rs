@@ -112,7 +112,9 @@ impl MatchMenu {
                 }
             }
             (C::Leave(device), MatchStep::Join { mode, .. }) => {
-                if !self.seats.leave(device) && self.seats.devices().is_empty() {
+                // Back from a device no one holds, with no one seated, leaves the screen.
+                let someone_left = self.seats.leave(device);
+                if !someone_left && self.seats.devices().is_empty() {
                     self.step = MatchStep::Level(mode);
                 }
             }
