@@ -145,3 +145,35 @@ fn bad_settings_are_reported_at_their_line_and_column_with_their_item() {
         "{p:?}"
     );
 }
+
+#[test]
+fn the_shipped_arenas_pass_check_and_each_plays_its_own_mode() {
+    let arenas = cavefly::level::shipped::arena_levels().unwrap();
+    let names: Vec<String> = arenas
+        .iter()
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(
+        names,
+        ["coop_relay.ron", "race_ring.ron", "versus_quarry.ron"]
+    );
+    let (report, ok) = cavefly::tools::check::check_files(&arenas);
+    assert!(ok, "{report}");
+    let modes: Vec<Vec<MatchMode>> = arenas
+        .iter()
+        .map(|p| load_level(p).unwrap().modes())
+        .collect();
+    assert_eq!(
+        modes,
+        [[MatchMode::Coop], [MatchMode::Race], [MatchMode::Versus]]
+    );
+    // The campaign list holds no arena, and an arena is found by its name alone.
+    let campaign = cavefly::level::shipped::campaign_levels().unwrap();
+    assert!(campaign.len() >= 5 && campaign.iter().all(|p| !p.starts_with("levels/arenas")));
+    let found = cavefly::level::shipped::resolve_level(Path::new("race_ring"));
+    assert!(
+        found.ends_with("levels/arenas/race_ring.ron"),
+        "{}",
+        found.display()
+    );
+}

@@ -1,5 +1,6 @@
 //! Golden frames: every shipped level, flown by `tests/golden/flight.inputs.ron` for 150
-//! steps and rendered offscreen, must match its reference PNG in `tests/golden/` within a
+//! steps (an arena by its two-player replay in `tests/replays/`, for 900) and rendered
+//! offscreen, must match its reference PNG in `tests/golden/` within a
 //! per-pixel tolerance. On a mismatch the actual frame and a difference image are written
 //! beside the reference. `CAVEFLY_BLESS=1` rewrites the references instead (say why in the
 //! commit).
@@ -21,13 +22,31 @@ const PIXEL_SHARE: f64 = 0.002;
 const FRAME: u64 = 150;
 const SIZE: (u32, u32) = (480, 270);
 
-fn levels() -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir("levels")
+/// The frame an arena is rendered at, of its two-player replay: both ships under way.
+const ARENA_FRAME: u64 = 900;
+
+fn ron_files(dir: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
         .expect("the levels folder")
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "ron"))
         .collect();
     v.sort();
+    v
+}
+
+/// Each shipped level with the inputs it is flown by and the frame rendered: a campaign
+/// level by the shared flight inputs, an arena by its own two-player replay.
+fn levels() -> Vec<(PathBuf, PathBuf, u64)> {
+    let flight = PathBuf::from("tests/golden/flight.inputs.ron");
+    let mut v: Vec<(PathBuf, PathBuf, u64)> = ron_files("levels")
+        .into_iter()
+        .map(|l| (l, flight.clone(), FRAME))
+        .collect();
+    for arena in ron_files("levels/arenas") {
+        let replay = Path::new("tests/replays").join(arena.file_name().unwrap());
+        v.push((arena, replay, ARENA_FRAME));
+    }
     v
 }
 
@@ -51,13 +70,17 @@ fn every_level_renders_like_its_golden_frame() {
     let mut failures = Vec::new();
     let levels = levels();
     assert!(!levels.is_empty(), "no levels found");
-    for level in levels {
+    assert!(
+        levels.len() >= 8,
+        "the campaign and the three arenas: {levels:?}"
+    );
+    for (level, inputs, frame) in levels {
         let stem = level.file_stem().unwrap().to_string_lossy().to_string();
         let reference = Path::new("tests/golden").join(format!("{stem}.png"));
         let options = ShotOptions {
             level: level.clone(),
-            frame: FRAME,
-            inputs: Some(PathBuf::from("tests/golden/flight.inputs.ron")),
+            frame,
+            inputs: Some(inputs),
             size: SIZE,
         };
         let actual = render_shot(&gpu, &options).unwrap_or_else(|e| panic!("{stem}: {e}"));

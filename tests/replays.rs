@@ -3,7 +3,7 @@
 //! has changed since is refused, never silently replayed.
 
 use cavefly::game::replay::RecordedOutcome;
-use cavefly::game::{InputScript, Sim};
+use cavefly::game::{GameEvent, InputScript, Sim};
 use cavefly::level::load_level;
 use std::path::Path;
 
@@ -61,4 +61,51 @@ fn a_replay_of_a_changed_level_is_refused() {
         .to_string();
     assert!(err.contains("different version of the level"), "{err}");
     assert!(err.contains(&rec.level_hash), "{err}");
+}
+
+/// What happened in a replay of an arena: kills with an attacker, laps, and the outcome.
+fn arena_run(name: &str) -> (usize, usize, Option<cavefly::game::Outcome>, Sim) {
+    let file = Path::new("tests/replays").join(format!("{name}.ron"));
+    let script = InputScript::load(&file).unwrap();
+    assert_eq!(script.players.len(), 2, "{name}: a two-player replay");
+    let rec = script.recorded.clone().unwrap();
+    assert_eq!(rec.level, format!("levels/arenas/{name}.ron"));
+    let level = load_level(Path::new(&rec.level)).unwrap();
+    let mut sim = Sim::from_level_for(&level, 2).unwrap();
+    let (mut kills, mut laps) = (0, 0);
+    for a in script.steps() {
+        sim.step(&a);
+        for e in sim.events() {
+            match e {
+                GameEvent::Kill { by: Some(_), .. } => kills += 1,
+                GameEvent::Lap { .. } => laps += 1,
+                _ => {}
+            }
+        }
+    }
+    (kills, laps, sim.outcome(), sim)
+}
+
+#[test]
+fn each_arena_has_a_two_player_replay_that_plays_its_mode() {
+    let (kills, _, _, sim) = arena_run("versus_quarry");
+    assert!(kills >= 1, "the versus replay holds a kill");
+    assert_eq!(
+        sim.contest()
+            .unwrap()
+            .players
+            .iter()
+            .map(|c| c.points)
+            .sum::<u32>(),
+        kills as u32
+    );
+    let (_, laps, outcome, sim) = arena_run("race_ring");
+    assert!(laps >= 1, "the race replay completes a lap");
+    assert_eq!(outcome, Some(cavefly::game::Outcome::Won));
+    let race = sim.contest().unwrap();
+    assert_eq!(race.winner, Some(0));
+    assert_eq!(race.players[0].laps, 3);
+    let (_, _, outcome, sim) = arena_run("coop_relay");
+    assert_eq!(outcome, Some(cavefly::game::Outcome::Won));
+    assert!(sim.ship_of(0).is_some() && sim.ship_of(1).is_some());
 }

@@ -55,22 +55,24 @@ fn ship_motion(sim: &Sim) -> Option<(Vec2, Vec2)> {
 }
 
 impl Replay {
-    /// Builds the sim of `level` and steps it `frame` times with `script`'s actions.
+    /// Builds the sim of `level` for as many players as `script` has (one without) and
+    /// steps it `frame` times with their actions; the camera follows player 1.
     pub fn run(
         level: &LoadedLevel,
         rock: &RockMesh,
         frame: u64,
         script: Option<&InputScript>,
     ) -> Result<Replay, String> {
-        let mut sim = Sim::from_level(level).map_err(|e| e.to_string())?;
+        let players = script.map_or(1, |s| s.players.len().max(1));
+        let mut sim = Sim::from_level_for(level, players).map_err(|e| e.to_string())?;
         let mut effects = Effects::new();
         let start = ship_motion(&sim).map_or(Vec2::ZERO, |m| m.0);
         let mut camera = Camera::new(start, rock.bounds);
-        let mut actions = script.into_iter().flat_map(|s| s.frames());
+        let mut actions = script.into_iter().flat_map(|s| s.steps());
         for _ in 0..frame {
             let a = actions.next().unwrap_or_default();
             sim.step(&a);
-            effects.after_step(&sim, &a);
+            effects.after_steps(&sim, &a);
             if let Some((p, v)) = ship_motion(&sim) {
                 camera.follow(p, v, sim.time_step() as f32);
             }

@@ -92,4 +92,38 @@ pub enum GameEvent {
         /// Loudness, 0 to 1.
         volume: f64,
     },
+    /// In versus, a ship was hurt by another player: their laser, their ship, or a piece
+    /// they rammed or threw.
+    ShipHurtBy {
+        /// Whose ship was hurt.
+        player: usize,
+        /// Who hurt it.
+        by: usize,
+    },
+    /// In versus, a ship was destroyed: by another player, or by a crash with no attacker.
+    Kill {
+        /// Whose ship was lost.
+        player: usize,
+        /// Who scores for it, if anyone.
+        by: Option<usize>,
+    },
+    /// In a race, a player passed a checkpoint in order.
+    Checkpoint {
+        /// Who.
+        player: usize,
+        /// Its index in the race's checkpoints.
+        index: usize,
+    },
+    /// In a race, a player completed a lap.
+    Lap {
+        /// Who.
+        player: usize,
+        /// The lap's time, seconds.
+        seconds: f64,
+    },
+    /// The match was won.
+    MatchWon {
+        /// By whom.
+        player: usize,
+    },
 }

@@ -29,6 +29,9 @@ pub struct Hud {
     pub objective: String,
     /// Seconds left on a running countdown (the escape timer), if any.
     pub countdown: Option<f64>,
+    /// The match figures (points, laps, checkpoints, the winner) of a level made for
+    /// several players; none for a campaign level.
+    pub contest: Option<super::matches::MatchHud>,
 }
 
 /// How a level ended.

@@ -47,7 +47,9 @@ pub enum Wreck {
 
 /// Takes the ship `e` out of the game: its beam lets go, its body and entity go (leaving
 /// `wreck`), and its player loses a life and gets the next ship after [`RESPAWN_DELAY`],
-/// or is out; the level is lost when no player has a ship left.
+/// or is out; the level is lost when no player has a ship left. In versus the loss is
+/// scored (`versus.rs`); in versus and in a race no life is lost and the next ship comes
+/// after the match's delay.
 #[allow(clippy::too_many_arguments)]
 pub fn lose_ship(
     world: &mut World,
@@ -99,11 +101,19 @@ pub fn lose_ship(
         size: 2.0,
     });
     events.push(GameEvent::ShipLost);
+    super::versus::score_kill(run, player, events);
+    // In versus and in a race ships keep coming; in co-op and alone, each costs a life.
+    let endless = run.contest.as_ref().filter(|m| !m.lives_count());
+    let delay = endless.map(|m| m.respawn_delay());
     if let Some(p) = run.players.get_mut(player) {
         p.ship = None;
-        p.lives = p.lives.saturating_sub(1);
-        if p.lives > 0 {
-            p.respawn_in = Some(RESPAWN_DELAY);
+        if let Some(delay) = delay {
+            p.respawn_in = Some(delay);
+        } else {
+            p.lives = p.lives.saturating_sub(1);
+            if p.lives > 0 {
+                p.respawn_in = Some(RESPAWN_DELAY);
+            }
         }
     }
     if run.players.iter().all(|p| p.lives == 0 && p.ship.is_none()) {

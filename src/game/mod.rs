@@ -6,14 +6,15 @@
 //!
 //! The files form layers, each using only those above it in this list:
 //! - data and pure rules: [`actions`], [`events`], [`hud`], [`layers`], [`ship_def`],
-//!   [`particles`], [`aim`], [`laser`], [`split`], [`error`], [`input`], [`setup`];
+//!   [`particles`], [`aim`], [`laser`], [`split`], [`error`], [`input`], [`setup`],
+//!   [`matches`] (the match of a level for several players), [`coop`] (their starts);
 //! - components: [`components`], [`ship`] (the ship's component), [`door`] (the movers');
 //!   and the one id scheme and fixed order, [`ids`];
 //! - the state: [`state`] — the hecs world and the named resources;
 //! - spawning: [`spawn`] — one function per kind of thing;
 //! - systems, each a plain function that borrows what it uses: [`scripting`], [`flight`],
-//!   [`weapons`], [`tractor`], [`enemies`], [`damage`], [`bolts`], [`bounds`], [`lives`],
-//!   [`supplies`], [`objective`], [`effects`];
+//!   [`weapons`], [`tractor`], [`enemies`], [`damage`], [`bolts`], [`bounds`], [`versus`],
+//!   [`lives`], [`supplies`], [`objective`], [`race`], [`effects`];
 //! - the schedule: [`schedule`] — the one order of the systems in a step;
 //! - the whole: [`snapshot`], [`view`], [`placement`], [`audit`], [`sim`] ([`Sim`]), and [`timeline`]
 //!   (the kept actions and keyframes a run rewinds with);
@@ -26,6 +27,7 @@ pub mod audit;
 pub mod bolts;
 pub mod bounds;
 pub mod components;
+pub mod coop;
 pub mod damage;
 pub mod door;
 pub mod effects;
@@ -39,9 +41,11 @@ pub mod input;
 pub mod laser;
 pub mod layers;
 pub mod lives;
+pub mod matches;
 pub mod objective;
 pub mod particles;
 pub mod placement;
+pub mod race;
 pub mod replay;
 pub mod schedule;
 pub mod scripting;
@@ -58,6 +62,7 @@ pub mod supplies;
 pub mod timeline;
 pub mod track;
 pub mod tractor;
+pub mod versus;
 pub mod view;
 pub mod weapons;
 
@@ -66,6 +71,7 @@ pub use error::{SetupError, SpawnError};
 pub use events::GameEvent;
 pub use hud::{ComponentHealth, Hud, Outcome};
 pub use input::{Bindings, Control, Held};
+pub use matches::{MatchHud, MatchRun};
 pub use replay::InputScript;
 pub use setup::{DebrisSetup, SimSetup};
 pub use ship::Ship;

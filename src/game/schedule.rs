@@ -5,19 +5,24 @@
 //!    (messages, spawns, doors, sounds, checkpoints, gravity, win or lose) are carried out;
 //! 2. `move_doors` — doors and lifts set their velocities for the physics step;
 //! 3. `fly_ships` — each ship turns and thrusts for its player's actions;
-//! 4. `fire_lasers` — triggers fire; hits hurt enemies and split or crumble debris;
+//! 4. `fire_lasers` — triggers fire; hits hurt enemies and split or crumble debris (and,
+//!    in versus, the other ships);
 //! 5. `update_tractors` — beams lock, hold or let go;
 //! 6. `run_turrets`, `run_drones` — enemies aim and fire, patrol or ram;
 //! 7. `physics.step` — forces, contacts, the solver, integration, contact events;
 //! 8. `apply_contacts` — impacts hurt ships and enemies; scrapes are heard;
+//!    `versus_blame` — in versus, who hurt each ship, and who handles which piece;
 //! 9. `move_bolts` — bolts fly and hit;
 //! 10. `leave_level` — what left the level's bounds is removed; a ship there is lost;
 //! 11. `check_tows` — beams that broke, or whose piece is gone, let go;
 //! 12. `reap_enemies` — the destroyed explode and score;
-//! 13. `ships_lost` — ships without a hull burst; a life is lost;
+//! 13. `ships_lost` — ships without a hull burst; a life is lost (in versus, the kill is
+//!     scored);
 //! 14. `collect_fuel`, `land_on_pads` — canisters, refuelling, checkpoints;
-//! 15. `respawn` — the next ship appears when its time comes;
-//! 16. `check_objective` — won, lost, the escape countdown;
+//! 15. `versus_respawn_points`, `respawn` — the next ship appears when its time comes (in
+//!     versus, at the start farthest from the other ship);
+//! 16. `check_objective` — won, lost, the escape countdown; `race_checkpoints` — in a
+//!     race, checkpoints passed in order, laps and their times, the winner;
 //! 17. `contact_sparks`, `engine_exhaust`, particles — what the eye sees;
 //! 18. `tally_scores` — the step's points are added to each player's score.
 //!
@@ -32,10 +37,12 @@ use super::enemies::{reap_enemies, run_drones, run_turrets};
 use super::flight::fly_ships;
 use super::lives::{respawn, ships_lost, tally_scores};
 use super::objective::check_objective;
+use super::race::race_checkpoints;
 use super::scripting::{move_doors, run_scripts};
 use super::state::State;
 use super::supplies::{collect_fuel, land_on_pads};
 use super::tractor::{check_tows, update_tractors};
+use super::versus::{versus_blame, versus_respawn_points};
 use super::weapons::fire_lasers;
 
 /// Advances the game one fixed step with each player's actions (by player index; a player
@@ -61,12 +68,20 @@ pub fn step(s: &mut State, actions: &[Actions]) {
     );
     move_doors(world, physics, dt);
     fly_ships(world, physics, ship, actions, dt, &mut s.rng);
-    fire_lasers(world, physics, ship, actions, &mut s.fx, &mut s.rng, events);
+    let versus = s
+        .run
+        .contest
+        .as_ref()
+        .is_some_and(|m| m.mode() == crate::level::MatchMode::Versus);
+    fire_lasers(
+        world, physics, ship, actions, &mut s.fx, &mut s.rng, events, versus,
+    );
     update_tractors(world, physics, ship, actions, events);
     run_turrets(world, physics, events, dt);
     run_drones(world, physics, dt);
     physics.step(dt);
     apply_contacts(world, physics, ship, events);
+    versus_blame(world, physics, &mut s.run, events, dt);
     move_bolts(world, physics, &mut s.fx, &mut s.rng, events, dt);
     if let Some(bounds) = &s.rules.bounds {
         leave_level(
@@ -90,9 +105,11 @@ pub fn step(s: &mut State, actions: &[Actions]) {
     ships_lost(world, physics, ship, &mut s.run, &mut s.rng, events);
     collect_fuel(world, physics, ship, events);
     land_on_pads(world, physics, ship, &mut s.run, events, dt);
+    versus_respawn_points(world, physics, &mut s.run);
     respawn(world, physics, ship, &mut s.run, events, dt);
     let script = s.script.as_ref();
     check_objective(world, physics, &s.rules, script, &mut s.run, events, dt);
+    race_checkpoints(world, physics, &s.rules, &mut s.run, events, dt);
     contact_sparks(events, &mut s.fx, &mut s.rng);
     engine_exhaust(world, physics, ship, &mut s.fx, &mut s.rng, dt);
     let gravity = physics.settings().gravity;

@@ -4,7 +4,8 @@ use super::error::{SetupError, SpawnError};
 use super::ship_def::ShipDef;
 use crate::geom::{Aabb, Shape, ShapeError, Vec2};
 use crate::level::{
-    DebrisShape, Enemy, LoadedLevel, Material, Mover, Objective, Pad, Pickup, Template, Zone,
+    DebrisShape, Enemy, LoadedLevel, MatchRules, Material, Mover, Objective, Pad, Pickup, Template,
+    Zone,
 };
 use crate::physics::{PhysicsSettings, RockSegment};
 use crate::script::ScriptRuntime;
@@ -98,6 +99,8 @@ pub struct SimSetup {
     pub ship: ShipDef,
     /// Where the world ends: what leaves this box is removed; none for no edge.
     pub bounds: Option<Aabb>,
+    /// The match rules of a level made for several players; none for a campaign level.
+    pub rules: Option<MatchRules>,
 }
 
 impl SimSetup {
@@ -122,6 +125,7 @@ impl SimSetup {
             player_starts: vec![(start, 0.0)],
             ship: ShipDef::builtin().expect("the built-in ship is checked by its tests"),
             bounds: None,
+            rules: None,
         }
     }
 }
@@ -191,6 +195,7 @@ impl SimSetup {
                 .collect(),
             ship: ShipDef::builtin().map_err(|e| SetupError::Ship(e.to_string()))?,
             bounds: loaded.world.solid.bounds().map(|rock| level_bounds(&rock)),
+            rules: level.rules.clone(),
         })
     }
 }

@@ -5,10 +5,12 @@
 
 use super::actions::Actions;
 use super::components::{Bolt, FuelCan, Tow};
+use super::coop;
 use super::door::Door;
 use super::error::SetupError;
 use super::events::GameEvent;
 use super::hud::{Hud, Outcome};
+use super::matches::{MatchRun, MatchSetup};
 use super::objective::{enemies_left, objective_text};
 use super::particles::Particles;
 use super::placement::{self, ShipPlacement};
@@ -93,6 +95,10 @@ impl Sim {
                 players,
                 countdown: None,
                 outcome: None,
+                contest: setup.rules.clone().map(|rules| {
+                    let starts = setup.player_starts.clone();
+                    MatchRun::new(MatchSetup { rules, starts }, setup.players)
+                }),
             },
             fx: Fx {
                 particles: Particles::new(MAX_PARTICLES),
@@ -149,11 +155,13 @@ impl Sim {
         sim
     }
 
-    /// The simulation of a loaded level for `players` players (the level must give a start
-    /// for each).
+    /// The simulation of a loaded level for `players` players. Where the level gives fewer
+    /// starts (a campaign level flown in co-op), the others are found beside its first
+    /// (see [`coop::starts_for`]).
     pub fn from_level_for(loaded: &LoadedLevel, players: usize) -> Result<Sim, SetupError> {
         let setup = SimSetup {
             players,
+            player_starts: coop::starts_for(loaded, players),
             ..SimSetup::from_level(loaded)?
         };
         Sim::new(&setup)
@@ -362,6 +370,11 @@ impl Sim {
         self.state.run.outcome
     }
 
+    /// The match of a level made for several players, if it has rules.
+    pub fn contest(&self) -> Option<&MatchRun> {
+        self.state.run.contest.as_ref()
+    }
+
     /// Steps taken.
     pub fn steps(&self) -> u64 {
         self.state.clock.steps
@@ -379,7 +392,12 @@ impl Sim {
 
     /// The piece player 0's beam holds and where the beam ends on it.
     pub fn tow(&self) -> Option<(BodyHandle, Vec2)> {
-        let ship = view::ship_entity(&self.state, 0)?;
+        self.tow_of(0)
+    }
+
+    /// The piece player `i`'s beam holds and where the beam ends on it.
+    pub fn tow_of(&self, i: usize) -> Option<(BodyHandle, Vec2)> {
+        let ship = view::ship_entity(&self.state, i)?;
         let tow = *self.state.world.get::<&Tow>(ship).ok()?;
         Some((tow.body, self.state.physics.body(tow.body)?.position()))
     }
@@ -392,8 +410,13 @@ impl Sim {
 
     /// The index of the pad player 0's ship rests on, if it has landed.
     pub fn landed_pad(&self) -> Option<usize> {
+        self.landed_pad_of(0)
+    }
+
+    /// The index of the pad player `i`'s ship rests on, if it has landed.
+    pub fn landed_pad_of(&self, i: usize) -> Option<usize> {
         let s = &self.state;
-        let pad = landed_pad(&s.world, &s.physics, self.ship_handle()?)?;
+        let pad = landed_pad(&s.world, &s.physics, self.ship_handle_of(i)?)?;
         let spot = s.world.get::<&super::components::PadSpot>(pad).ok()?;
         Some(spot.index)
     }
@@ -406,6 +429,11 @@ impl Sim {
     /// Moves player 0's ship to `place` (see [`placement::place_ship`]).
     pub fn place_ship(&mut self, place: &ShipPlacement) -> bool {
         placement::place_ship(&mut self.state, 0, place)
+    }
+
+    /// Moves player `i`'s ship to `place` (see [`placement::place_ship`]).
+    pub fn place_ship_of(&mut self, i: usize, place: &ShipPlacement) -> bool {
+        placement::place_ship(&mut self.state, i, place)
     }
 
     /// The corners of player 0's ship's parts, world frame.

@@ -84,6 +84,9 @@ pub struct Run {
     pub countdown: Option<f64>,
     /// How the level ended, once it has.
     pub outcome: Option<Outcome>,
+    /// The match of a level made for several players (versus, race, co-op), if it has
+    /// rules; none for a campaign level.
+    pub contest: Option<super::matches::MatchRun>,
 }
 
 /// Laser beams drawn for a moment after a shot.
@@ -158,7 +161,8 @@ impl State {
     /// The state hash: FNV-1a 64 over the raw bits of every body's position, rotation and
     /// velocities (the physics hash), then of the game state in a fixed order: the players,
     /// the ships, the pieces, the enemies, the bolts, the canisters, the doors, the scripts,
-    /// the countdown and outcome, the generator and the step count. Entities are visited in id order.
+    /// the countdown and outcome, the generator and the step count, and the match if one is
+    /// played. Entities are visited in id order.
     pub fn hash(&self) -> u64 {
         let mut h = Fnv1a::new();
         h.write_u64(self.physics.state_hash());
@@ -217,6 +221,10 @@ impl State {
         h.write_u64(self.run.outcome.map_or(0, |o| 1 + o as u64));
         h.write_u64(self.rng.clone().next_u32() as u64);
         h.write_u64(self.clock.steps);
+        // Written only where there is a match, so a campaign level hashes as it always has.
+        if let Some(m) = &self.run.contest {
+            m.hash_into(&mut h);
+        }
         h.finish()
     }
 }

@@ -122,5 +122,10 @@ pub fn hud(s: &State, player: usize) -> Hud {
             .map(|(m, _)| m.to_string()),
         objective: objective_text(&s.world, &s.rules, &s.run),
         countdown: s.run.countdown,
+        contest: s
+            .run
+            .contest
+            .as_ref()
+            .map(|m| super::matches::MatchHud::of(m, player, s.clock.dt)),
     }
 }

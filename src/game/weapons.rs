@@ -4,6 +4,7 @@
 
 use super::actions::Actions;
 use super::components::{Body, Health, Piece};
+use super::damage::hurt_ship_part;
 use super::events::GameEvent;
 use super::ids::{entity_of, ordered, user_data};
 use super::laser::{fire, spray_impact, ImpactTuning, LaserDamage};
@@ -14,6 +15,7 @@ use super::spawn::piece_health;
 use super::split::{split_body, world_outline, Cut, SplitOutcome};
 use super::state::{BeamTrace, Fx};
 use super::tractor::release_tows_of;
+use super::versus::LASER_SHIP_DAMAGE;
 use crate::geom::Vec2;
 use crate::physics::{BodyHandle, PhysicsWorld};
 use crate::rng::Pcg32;
@@ -26,7 +28,9 @@ pub const MIN_PIECE_AREA: f64 = 0.12;
 /// Points for splitting a piece.
 pub const SPLIT_SCORE: u64 = 5;
 
-/// Each ship whose player holds the trigger fires its laser if the gun is ready.
+/// Each ship whose player holds the trigger fires its laser if the gun is ready; in
+/// `versus` the beam also hits the other ships.
+#[allow(clippy::too_many_arguments)]
 pub fn fire_lasers(
     world: &mut World,
     physics: &mut PhysicsWorld,
@@ -35,6 +39,7 @@ pub fn fire_lasers(
     fx: &mut Fx,
     rng: &mut Pcg32,
     events: &mut Vec<GameEvent>,
+    versus: bool,
 ) {
     for e in ordered::<&Ship>(world) {
         let Ok((ship, body)) = world.query_one_mut::<(&mut Ship, &Body)>(e) else {
@@ -51,7 +56,12 @@ pub fn fire_lasers(
         };
         let muzzle = xf.apply(def.gun.muzzle);
         let nose = xf.q.rotate(Vec2::Y);
-        let filter = layers::all_but(layers::SHIP);
+        // In versus the beam hits the other ships (never the shooter's own).
+        let filter = if versus {
+            layers::all_but(0)
+        } else {
+            layers::all_but(layers::SHIP)
+        };
         let Some(shot) = fire(physics, Some(body), muzzle, nose, def.gun.range, filter) else {
             continue;
         };
@@ -87,6 +97,16 @@ fn laser_hit(
     let Some(entity) = entity_of(physics, world, hit.body) else {
         return;
     };
+    let victim = world.get::<&Ship>(entity).map(|s| s.player());
+    if let Ok(victim) = victim {
+        let amount = hit.amount * LASER_SHIP_DAMAGE;
+        hurt_ship_part(world, physics, events, hit.body, hit.collider, amount);
+        events.push(GameEvent::ShipHurtBy {
+            player: victim,
+            by: player,
+        });
+        return;
+    }
     if let Ok(mut h) = world.get::<&mut Health>(entity) {
         h.hits -= hit.amount;
         h.last_hit_by = Some(player);

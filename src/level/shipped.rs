@@ -16,7 +16,8 @@
 //! as the source tree's, and a level's content hash, with it every replay, stays the same.
 //!
 //! The API for the rest of the game is [`levels_dir`] (the folder to list and load levels
-//! from), [`resolve_level`] (a level named on the command line: a path, or the name of a
+//! from), [`campaign_levels`] and [`arena_levels`] (the shipped levels of each kind, the
+//! arenas in `levels/arenas/`), [`resolve_level`] (a level named on the command line: a path, or the name of a
 //! shipped level) and [`builtin_asset`] (for the mesh path rule).
 
 use crate::hash::Fnv1a;
@@ -29,16 +30,51 @@ static LEVELS: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/levels");
 /// The meshes they place.
 static MESHES: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/assets/meshes");
 
-/// Every built-in file as (path relative to the unpacked root, contents), in path order.
+/// The folder of the arena levels, inside the levels folder: levels made for two or more
+/// players, each with its match rules.
+pub const ARENAS: &str = "arenas";
+
+/// Every file under `dir`, its subfolders' included, as (path under `prefix`, contents).
+fn walk(dir: &'static Dir<'static>, prefix: &str, out: &mut Vec<(PathBuf, &'static [u8])>) {
+    for f in dir.files() {
+        out.push((Path::new(prefix).join(f.path()), f.contents()));
+    }
+    for d in dir.dirs() {
+        walk(d, prefix, out);
+    }
+}
+
+/// Every built-in file as (path relative to the unpacked root, contents), in path order:
+/// the campaign levels, the arenas (`levels/arenas/`) and the meshes.
 pub fn files() -> Vec<(PathBuf, &'static [u8])> {
     let mut out = Vec::new();
     for (dir, prefix) in [(&LEVELS, "levels"), (&MESHES, "assets/meshes")] {
-        for f in dir.files() {
-            out.push((Path::new(prefix).join(f.path()), f.contents()));
-        }
+        walk(dir, prefix, &mut out);
     }
     out.sort_by(|a, b| a.0.cmp(&b.0));
     out
+}
+
+/// The level files of `dir` (not its subfolders), in file-name order.
+fn ron_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: cannot list the levels: {e}", dir.display()))?;
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    paths.sort();
+    Ok(paths)
+}
+
+/// The campaign levels, in order: the files of [`levels_dir`].
+pub fn campaign_levels() -> Result<Vec<PathBuf>, String> {
+    ron_files(&levels_dir()?)
+}
+
+/// The arena levels, in file-name order: the files of [`levels_dir`]`/arenas`.
+pub fn arena_levels() -> Result<Vec<PathBuf>, String> {
+    ron_files(&levels_dir()?.join(ARENAS))
 }
 
 /// A name for this content: the same files give the same name.
@@ -145,7 +181,8 @@ pub fn builtin_asset(relative: &Path) -> Option<Result<PathBuf, String>> {
 }
 
 /// The level file a command-line argument names: an existing path as it is, else the
-/// shipped level whose file is called that (with or without `.ron`, e.g. `03_reactor`).
+/// shipped level — campaign level or arena — whose file is called that (with or without
+/// `.ron`, e.g. `03_reactor` or `race_ring`).
 /// A name that matches nothing is returned unchanged, for the loader to report.
 pub fn resolve_level(arg: &Path) -> PathBuf {
     if arg.exists() || arg.components().count() != 1 {
@@ -156,10 +193,13 @@ pub fn resolve_level(arg: &Path) -> PathBuf {
     } else {
         arg.with_extension("ron")
     };
-    match levels_dir() {
-        Ok(dir) if dir.join(&file).is_file() => dir.join(file),
-        _ => arg.to_path_buf(),
-    }
+    let Ok(dir) = levels_dir() else {
+        return arg.to_path_buf();
+    };
+    [dir.join(&file), dir.join(ARENAS).join(&file)]
+        .into_iter()
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| arg.to_path_buf())
 }
 
 #[cfg(test)]
@@ -169,7 +209,7 @@ mod tests {
     #[test]
     fn every_shipped_level_and_mesh_is_built_in_unchanged() {
         let built_in = files();
-        for folder in ["levels", "assets/meshes"] {
+        for folder in ["levels", "levels/arenas", "assets/meshes"] {
             for entry in std::fs::read_dir(folder).unwrap() {
                 let path = entry.unwrap().path();
                 if path.extension().is_some_and(|x| x == "ron") {
@@ -217,9 +257,10 @@ mod tests {
         // Unpacking again over the same files leaves them as they are.
         assert_eq!(unpack(root.path()).unwrap(), dir);
         let mut names = Vec::new();
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let unpacked = entry.unwrap().path();
-            let name = unpacked.file_name().unwrap().to_owned();
+        let arenas = ron_files(&dir.join(ARENAS)).unwrap();
+        assert_eq!(arenas.len(), 3, "{arenas:?}");
+        for unpacked in ron_files(&dir).unwrap().into_iter().chain(arenas) {
+            let name = unpacked.strip_prefix(&dir).unwrap().to_owned();
             let original = crate::level::load_level(&Path::new("levels").join(&name)).unwrap();
             let copy = crate::level::load_level(&unpacked).unwrap();
             assert_eq!(copy.content_hash, original.content_hash, "{name:?}");
@@ -230,6 +271,6 @@ mod tests {
             );
             names.push(name);
         }
-        assert!(names.len() >= 5, "{names:?}");
+        assert!(names.len() >= 8, "{names:?}");
     }
 }

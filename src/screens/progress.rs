@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 /// The progress format version this build writes.
 pub const PROGRESS_VERSION: u32 = 1;
 
-/// Levels won and best scores.
+/// Levels won, best scores, and the best race lap of each arena.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Progress {
@@ -23,6 +23,8 @@ pub struct Progress {
     pub won: BTreeSet<String>,
     /// The best score of each level won, by file name.
     pub best_scores: BTreeMap<String, u64>,
+    /// The best lap of each race level, in milliseconds, by file name (`race_ring.ron`).
+    pub best_laps: BTreeMap<String, u64>,
 }
 
 /// Progress as loaded, with what the player should be told about it, if anything.
@@ -86,6 +88,26 @@ impl Progress {
         }
     }
 
+    /// The best lap of a race level, seconds, if one was flown.
+    pub fn best_lap(&self, file: &str) -> Option<f64> {
+        self.best_laps.get(file).map(|&ms| ms as f64 / 1000.0)
+    }
+
+    /// Records a lap of `seconds` flown on `file` (each lap of a race, as
+    /// `GameEvent::Lap` reports it), kept to the millisecond; true when it is the level's
+    /// new best. A time that is not a positive finite number (under a day) is ignored.
+    pub fn record_lap(&mut self, file: &str, seconds: f64) -> bool {
+        if !(seconds.is_finite() && seconds > 0.0 && seconds < 86_400.0) {
+            return false;
+        }
+        let ms = (seconds * 1000.0).round() as u64;
+        let best = self.best_laps.get(file).is_none_or(|&b| ms < b);
+        if best {
+            self.best_laps.insert(file.to_string(), ms);
+        }
+        best
+    }
+
     /// Parses progress text; the error gives line, column and what was wrong.
     pub fn parse(text: &str) -> Result<Progress, String> {
         let p: Progress = ron::from_str(text).map_err(|e| ron_error(&e))?;
@@ -141,6 +163,26 @@ mod tests {
             std::env::temp_dir().join(format!("cavefly-progress-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         dir.join("cavefly").join("progress.ron")
+    }
+
+    #[test]
+    fn the_best_lap_of_each_race_is_kept_and_survives_a_save() {
+        let mut p = Progress::new();
+        assert_eq!(p.best_lap("race_ring.ron"), None);
+        assert!(p.record_lap("race_ring.ron", 41.5));
+        assert!(!p.record_lap("race_ring.ron", 43.0));
+        assert!(p.record_lap("race_ring.ron", 39.25));
+        assert!(!p.record_lap("race_ring.ron", f64::NAN));
+        assert!(!p.record_lap("race_ring.ron", 0.0));
+        assert!(p.record_lap("other.ron", 50.0));
+        assert_eq!(p.best_lap("race_ring.ron"), Some(39.25));
+        let path = temp("laps");
+        p.save(&path).unwrap();
+        assert_eq!(Progress::load(&path).progress, p);
+        // A file written before laps were kept still loads, with none.
+        let old = "(version: 1, won: [\"01_a.ron\"], best_scores: {\"01_a.ron\": 10})";
+        assert_eq!(Progress::parse(old).unwrap().best_laps.len(), 0);
+        let _ = std::fs::remove_dir_all(path.parent().unwrap().parent().unwrap());
     }
 
     #[test]

@@ -34,8 +34,12 @@ pub enum Task {
 pub struct Plan {
     /// The level file.
     pub level: String,
-    /// The tasks.
+    /// The tasks (player 1's, where several fly).
     pub tasks: Vec<Task>,
+    /// The tasks of the other players, player 2's first, each flown by its own autopilot
+    /// at the same time (default none: one player).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub others: Vec<Vec<Task>>,
     /// Give up after this many steps (default 12,000: 100 s).
     #[serde(default = "default_limit")]
     pub limit: u64,
@@ -58,6 +62,8 @@ const TURN_DEADBAND: f64 = 0.01;
 /// The autopilot's state between steps.
 #[derive(Clone, Debug, Default)]
 pub struct Pilot {
+    /// The player whose ship it flies.
+    pub player: usize,
     /// Thrust owed (sigma-delta modulation of on/off thrust into an average).
     owed: f64,
     /// Steps spent on the current task's timed part.
@@ -69,9 +75,18 @@ pub struct Pilot {
 }
 
 impl Pilot {
+    /// An autopilot for player `player`'s ship.
+    pub fn for_player(player: usize) -> Pilot {
+        Pilot {
+            player,
+            ..Pilot::default()
+        }
+    }
+
     /// The actions for this step on `task`, and whether the task is done.
     pub fn act(&mut self, sim: &Sim, task: &Task) -> (Actions, bool) {
-        let Some(ship) = sim.ship() else {
+        let me = self.player;
+        let Some(ship) = sim.ship_of(me) else {
             // Waiting for a respawn.
             return (Actions::default(), false);
         };
@@ -82,7 +97,7 @@ impl Pilot {
         let (target, max_speed, done) = match *task {
             Task::Fly(t) => {
                 // A load swinging on the beam keeps the ship from settling as close.
-                let (near, still) = if sim.tow().is_some() {
+                let (near, still) = if sim.tow_of(me).is_some() {
                     (0.5, 0.8)
                 } else {
                     (0.3, 0.3)
@@ -94,7 +109,7 @@ impl Pilot {
                 // Aim a little below where the ship rests, so it settles onto the pad.
                 let over = Vec2::new(pad.x, pad.y + 0.2);
                 let above = (p.x - pad.x).abs() < 0.4 && v.x.abs() < 0.5;
-                let landed = sim.landed_pad().is_some();
+                let landed = sim.landed_pad_of(me).is_some();
                 if landed {
                     self.timer += 1;
                 }
@@ -121,7 +136,7 @@ impl Pilot {
             }
             Task::Grab(piece) => {
                 self.tractor = true;
-                let locked = sim.tow().is_some();
+                let locked = sim.tow_of(me).is_some();
                 let a = self.turn_to(sim, piece - p);
                 return (Actions { tractor: true, ..a }, locked);
             }
@@ -150,16 +165,17 @@ impl Pilot {
         fire: bool,
         gain: f64,
     ) -> Actions {
+        let me = self.player;
         let gravity = sim.physics().settings().gravity;
         let accel = (want - v) / RESPONSE * gain - gravity;
-        let ship = sim.ship().expect("steer is only called with a ship");
+        let ship = sim.ship_of(me).expect("steer is only called with a ship");
         // A piece on the beam hangs from the ship: the engines lift both.
         let load = sim
-            .tow()
+            .tow_of(me)
             .and_then(|(piece, _)| sim.physics().body(piece))
             .map_or(0.0, |b| b.mass());
         let max = sim
-            .ship_state()
+            .ship_state_of(me)
             .map_or(1.0, |s| s.max_thrust(sim.ship_def()))
             / (ship.mass() + load);
         let mut a = self.turn_to(sim, accel);
@@ -180,7 +196,7 @@ impl Pilot {
 
     /// Rotates the nose towards `dir` (left or right, or neither once close).
     fn turn_to(&self, sim: &Sim, dir: Vec2) -> Actions {
-        let Some(ship) = sim.ship() else {
+        let Some(ship) = sim.ship_of(self.player) else {
             return Actions::default();
         };
         let nose = ship.rotation().rotate(Vec2::Y);
@@ -196,29 +212,37 @@ impl Pilot {
     }
 }
 
-/// Flies `plan` on `sim` and returns the actions of every step and how many tasks were
-/// finished, stopping when the level is won or lost, the tasks run out, or the limit is
-/// reached.
-pub fn fly(sim: &mut Sim, plan: &Plan) -> (Vec<Actions>, usize) {
-    let mut pilot = Pilot::default();
-    let mut actions = Vec::new();
-    let mut finished = 0;
-    let mut tasks = plan.tasks.iter();
-    let mut task = tasks.next();
-    while (actions.len() as u64) < plan.limit && sim.outcome().is_none() {
-        let a = match task {
-            Some(t) => {
-                let (a, done) = pilot.act(sim, t);
-                if done {
-                    finished += 1;
-                    task = tasks.next();
+/// Flies every player's tasks of `plan` on `sim` at once, each ship with its own
+/// autopilot, and returns each player's actions of every step and how many tasks were
+/// finished in all, stopping when the level is won or lost, every player's tasks have run
+/// out, or the limit is reached. A player whose tasks are done holds nothing.
+pub fn fly_all(sim: &mut Sim, plan: &Plan) -> (Vec<Vec<Actions>>, usize) {
+    let lists: Vec<&Vec<Task>> = std::iter::once(&plan.tasks).chain(&plan.others).collect();
+    let mut pilots: Vec<Pilot> = (0..lists.len()).map(Pilot::for_player).collect();
+    let mut next = vec![0; lists.len()];
+    let mut actions = vec![Vec::new(); lists.len()];
+    let mut steps = 0u64;
+    while steps < plan.limit && sim.outcome().is_none() {
+        if next.iter().zip(&lists).all(|(n, l)| *n >= l.len()) {
+            break;
+        }
+        let mut now = Vec::with_capacity(lists.len());
+        for (i, pilot) in pilots.iter_mut().enumerate() {
+            let a = match lists[i].get(next[i]) {
+                Some(t) => {
+                    let (a, done) = pilot.act(sim, t);
+                    next[i] += usize::from(done);
+                    a
                 }
-                a
-            }
-            None => break,
-        };
-        sim.step(&a);
-        actions.push(a);
+                None => Actions::default(),
+            };
+            now.push(a);
+        }
+        sim.step(&now);
+        for (track, a) in actions.iter_mut().zip(now) {
+            track.push(a);
+        }
+        steps += 1;
     }
-    (actions, finished)
+    (actions, next.iter().sum())
 }

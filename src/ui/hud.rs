@@ -1,10 +1,13 @@
 //! The heads-up display, drawn from the sim's [`Hud`] as it is: fuel and hull meters and
 //! the ship's components top left, score and ships left top right, the objective under
 //! them, a zone message across the upper middle and the countdown, when one runs, above
-//! it. It reads the struct and nothing else; it computes no game state.
+//! it; in a match, the match figures (points, or lap, lap times and the next checkpoint)
+//! top middle and the winner across the middle. It reads the struct and nothing else; it
+//! computes no game state.
 
 use super::theme::{self, AMBER, CYAN, DIM, GREEN, RED};
-use crate::game::Hud;
+use crate::game::{Hud, MatchHud};
+use crate::level::MatchMode;
 use egui::{Align2, Color32, RichText, Vec2};
 
 /// Width of the big meters, points.
@@ -64,6 +67,93 @@ fn ships(ui: &mut egui::Ui, lives: u32) {
     });
 }
 
+/// The match figures as lines of text, top line first: in versus every player's points
+/// (this view's marked) and the score that wins; in a race the lap, its time, the last
+/// and best laps and the next checkpoint. Co-op has none of its own.
+pub fn match_lines(m: &MatchHud) -> Vec<String> {
+    let mut lines = Vec::new();
+    match m.mode {
+        Some(MatchMode::Versus) => {
+            let points: Vec<String> = m
+                .points
+                .iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    let mark = if i == m.player { "▸" } else { "" };
+                    format!("{mark}P{} {p}", i + 1)
+                })
+                .collect();
+            lines.push(points.join("   "));
+            lines.push(format!("first to {}", m.first_to));
+        }
+        Some(MatchMode::Race) => {
+            lines.push(format!("LAP {}/{}", m.lap.max(1), m.laps));
+            lines.push(format!("TIME {}", format_countdown(m.lap_time)));
+            let or_dash = |t: Option<f64>| t.map_or("-".to_string(), format_countdown);
+            lines.push(format!(
+                "LAST {}   BEST {}",
+                or_dash(m.last_lap),
+                or_dash(m.best_lap)
+            ));
+            lines.push(format!("CHECKPOINT {}/{}", m.checkpoint.0, m.checkpoint.1));
+        }
+        Some(MatchMode::Coop) | None => {}
+    }
+    lines
+}
+
+/// The winner's banner, once the match is won: this view's player is told they won.
+pub fn winner_line(m: &MatchHud) -> Option<String> {
+    let w = m.winner?;
+    Some(if w == m.player {
+        "YOU WIN".to_string()
+    } else {
+        format!("PLAYER {} WINS", w + 1)
+    })
+}
+
+/// Draws the match figures (top middle of `area`, below `down` points) and the winner's
+/// banner (its centre); `key` tells one view's apart from another's.
+fn draw_match(ctx: &egui::Context, m: &MatchHud, area: egui::Rect, key: usize, down: f32) {
+    let lines = match_lines(m);
+    if !lines.is_empty() {
+        egui::Area::new(egui::Id::unique(("hud match", key)))
+            .pivot(Align2::CENTER_TOP)
+            .fixed_pos(corner(area, Align2::CENTER_TOP, 16.0) + Vec2::new(0.0, down))
+            .constrain_to(area)
+            .interactable(false)
+            .show(ctx, |ui| {
+                panel().show(ui, |ui| {
+                    ui.vertical_centered(|ui| {
+                        let (first, rest) = lines.split_at(1);
+                        ui.label(
+                            RichText::new(&first[0])
+                                .size(24.0)
+                                .monospace()
+                                .strong()
+                                .color(GREEN),
+                        );
+                        for line in rest {
+                            ui.label(RichText::new(line).monospace().color(DIM));
+                        }
+                    });
+                });
+            });
+    }
+    if let Some(banner) = winner_line(m) {
+        egui::Area::new(egui::Id::unique(("hud winner", key)))
+            .pivot(Align2::CENTER_CENTER)
+            .fixed_pos(area.center())
+            .constrain_to(area)
+            .interactable(false)
+            .show(ctx, |ui| {
+                panel().show(ui, |ui| {
+                    ui.label(RichText::new(banner).size(44.0).strong().color(AMBER));
+                });
+            });
+    }
+}
+
 /// Draws the HUD over the whole window; `time` (seconds) drives the warnings' blinking.
 pub fn draw(ctx: &egui::Context, hud: &Hud, time: f64) {
     draw_in(ctx, hud, ctx.content_rect(), None, time);
@@ -106,6 +196,9 @@ pub fn draw_in(
 ) {
     let blink = (time * 4.0).sin() > 0.0;
     let key = tag.map_or(0, |t| t.player + 1);
+    if let Some(m) = &hud.contest {
+        draw_match(ctx, m, area, key, 0.0);
+    }
     let place = |name: &str, align: Align2, down: f32| {
         egui::Area::new(egui::Id::unique((name, key)))
             .pivot(align)
@@ -190,8 +283,8 @@ pub fn draw_in(
         } else {
             AMBER
         };
-        let below_tag = if tag.is_some() { 44.0 } else { 0.0 };
-        place("hud countdown", Align2::CENTER_TOP, below_tag)
+        let below_match = if hud.contest.is_some() { 110.0 } else { 0.0 };
+        place("hud countdown", Align2::CENTER_TOP, below_match)
             .interactable(false)
             .show(ctx, |ui| {
                 ui.label(
@@ -224,6 +317,46 @@ pub fn draw_in(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn match_figures_read_as_points_or_laps_and_the_winner_is_named() {
+        let versus = MatchHud {
+            mode: Some(MatchMode::Versus),
+            player: 1,
+            points: vec![3, 1],
+            first_to: 5,
+            ..MatchHud::default()
+        };
+        assert_eq!(match_lines(&versus), ["P1 3   ▸P2 1", "first to 5"]);
+        assert_eq!(winner_line(&versus), None);
+        let race = MatchHud {
+            mode: Some(MatchMode::Race),
+            lap: 2,
+            laps: 3,
+            lap_time: 12.34,
+            last_lap: Some(65.0),
+            checkpoint: (3, 4),
+            winner: Some(0),
+            ..MatchHud::default()
+        };
+        assert_eq!(
+            match_lines(&race),
+            [
+                "LAP 2/3",
+                "TIME 12.3",
+                "LAST 1:05.0   BEST -",
+                "CHECKPOINT 3/4"
+            ]
+        );
+        assert_eq!(winner_line(&race).as_deref(), Some("YOU WIN"));
+        let coop = MatchHud {
+            mode: Some(MatchMode::Coop),
+            winner: Some(1),
+            ..MatchHud::default()
+        };
+        assert!(match_lines(&coop).is_empty());
+        assert_eq!(winner_line(&coop).as_deref(), Some("PLAYER 2 WINS"));
+    }
 
     #[test]
     fn countdowns_read_as_minutes_seconds_and_tenths() {
