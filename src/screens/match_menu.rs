@@ -249,20 +249,28 @@ mod tests {
         assert_eq!(m.choose(MatchChoice::Back), MatchOutcome::Title);
     }
 
+    fn levels_of(levels: &[MatchLevel], mode: MatchMode) -> Vec<&MatchLevel> {
+        levels.iter().filter(|l| l.modes.contains(&mode)).collect()
+    }
+
     #[test]
-    fn the_shipped_levels_with_a_mode_and_two_starts_are_offered() {
+    fn the_shipped_levels_with_a_mode_are_offered() {
         let dir = Path::new("levels");
         let (levels, problems) = scan_match_levels(dir);
         assert!(problems.is_empty(), "{problems:?}");
         let offered: Vec<&Path> = levels.iter().map(|l| l.path.as_path()).collect();
         let expected: Vec<PathBuf> = level_files(dir)
             .into_iter()
-            .filter(|p| {
-                let l = crate::level::load_level(p).unwrap();
-                !l.modes().is_empty() && l.level.starts().len() >= 2
-            })
+            .filter(|p| !crate::level::load_level(p).unwrap().modes().is_empty())
             .collect();
         assert_eq!(offered, expected);
+        // The three arenas, one per mode, and the campaign's levels for co-op.
+        for mode in MODES {
+            assert!(
+                !levels_of(&levels, mode).is_empty(),
+                "no level for {mode:?}"
+            );
+        }
         for l in &levels {
             assert!(!l.modes.is_empty() && !l.name.is_empty(), "{l:?}");
         }
