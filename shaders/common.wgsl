@@ -4,12 +4,16 @@ struct Globals {
     center: vec2<f32>,
     // Half the view's width and height, metres.
     half_extent: vec2<f32>,
-    // Target size in pixels.
+    // The view's size in pixels.
     viewport: vec2<f32>,
     // Seconds of simulated time (animation only).
     time: f32,
     // Pixels per metre.
     pixels_per_metre: f32,
+    // The view's top-left corner in the target, pixels (views may share a target).
+    origin: vec2<f32>,
+    // The whole target's size, pixels.
+    frame_size: vec2<f32>,
     // Cells of each starfield layer across and up the screen (x, y, z: far to near).
     star_cols: vec4<u32>,
     star_rows: vec4<u32>,

@@ -122,7 +122,8 @@ fn vs_main(@builtin(vertex_index) vi: u32) -> VsOut {
 @fragment
 fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
     // This pixel in screen pixels (origin at the centre, y up) and in the layer's cells.
-    let screen = vec2<f32>(in.clip.x - 0.5 * globals.viewport.x, 0.5 * globals.viewport.y - in.clip.y);
+    let px = in.clip.xy - globals.origin;
+    let screen = vec2<f32>(px.x - 0.5 * globals.viewport.x, 0.5 * globals.viewport.y - px.y);
     var g: vec2<f32>;
     var cell: f32;
     let cam_px = globals.center * globals.pixels_per_metre;

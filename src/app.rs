@@ -2,6 +2,7 @@
 //! simulation to presentation (renderer, input, sound); nothing below it knows it exists.
 
 pub mod bench;
+pub mod bench_split;
 pub mod clock;
 pub mod gamepad;
 pub mod graphics;
@@ -12,4 +13,4 @@ pub mod shot;
 pub mod window;
 
 // The screens' state lives below the UI; the shell reaches it by these names too.
-pub use crate::screens::{catalog, config_file, flow, progress, settings};
+pub use crate::screens::{catalog, config_file, flow, match_menu, progress, settings};

@@ -33,6 +33,10 @@ enum Command {
         /// Replay this input script (RON) instead of reading the keyboard.
         #[arg(long, requires = "level")]
         inputs: Option<PathBuf>,
+        /// Start LEVEL as a match of two on one keyboard (left side and right side), the
+        /// window split between them; the level needs a start for each.
+        #[arg(long, requires = "level", conflicts_with = "inputs")]
+        two_players: bool,
     },
     /// List the levels the title screen offers: those of a `levels/` folder on disk, else
     /// the ones built into the program.
@@ -145,6 +149,10 @@ enum Command {
         /// LEVEL and print its frame times.
         #[arg(long, conflicts_with_all = ["frame", "out", "size"])]
         bench: bool,
+        /// With --bench: the frame rate of LEVEL's start in one view against two views
+        /// sharing the frame (split-screen).
+        #[arg(long, requires = "bench", conflicts_with = "inputs")]
+        split: bool,
     },
 }
 
@@ -155,6 +163,7 @@ fn main() -> ExitCode {
         no_vsync: false,
         quit_after_frames: None,
         inputs: None,
+        two_players: false,
     });
     let name = command.name();
     finish(name, run(command))
@@ -213,7 +222,8 @@ fn run(command: Command) -> Result<(), Failure> {
             no_vsync,
             quit_after_frames,
             inputs,
-        } => play(level, no_vsync, quit_after_frames, inputs),
+            two_players,
+        } => play(level, no_vsync, quit_after_frames, inputs, two_players),
         Command::Sim {
             level,
             frames,
@@ -258,6 +268,7 @@ fn run(command: Command) -> Result<(), Failure> {
                 vsync: true,
                 quit_after_frames,
                 replay: Some(script.frames().collect()),
+                two_players: false,
             };
             let r = window::play(Some(level), options)?;
             println!("cavefly replay: {} frames, {} steps", r.frames, r.steps);
@@ -300,10 +311,15 @@ fn run(command: Command) -> Result<(), Failure> {
             level,
             inputs,
             bench: true,
+            split,
             ..
         } => {
             let level = level.map(|l| shipped::resolve_level(&l));
-            print!("{}", bench::run(level.as_deref(), inputs.as_deref())?);
+            if split {
+                print!("{}", cavefly::app::bench_split::run(level.as_deref())?);
+            } else {
+                print!("{}", bench::run(level.as_deref(), inputs.as_deref())?);
+            }
             Ok(())
         }
         Command::Shot {
@@ -313,6 +329,7 @@ fn run(command: Command) -> Result<(), Failure> {
             size,
             out,
             bench: false,
+            ..
         } => {
             let (Some(level), Some(out)) = (level, out) else {
                 return Err("a LEVEL and --out FILE.png are needed".into());
@@ -335,6 +352,7 @@ fn play(
     no_vsync: bool,
     quit_after_frames: Option<u64>,
     inputs: Option<PathBuf>,
+    two_players: bool,
 ) -> Result<(), Failure> {
     let level = level
         .map(|l| shipped::resolve_level(&l))
@@ -350,6 +368,7 @@ fn play(
         vsync: !no_vsync,
         quit_after_frames,
         replay,
+        two_players,
     };
     let r = window::play(level, options)?;
     println!("cavefly play: {} frames, {} steps", r.frames, r.steps);

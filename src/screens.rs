@@ -7,5 +7,9 @@
 pub mod catalog;
 pub mod config_file;
 pub mod flow;
+#[cfg(test)]
+mod flow_match_tests;
+pub mod match_menu;
 pub mod progress;
+pub mod seats;
 pub mod settings;

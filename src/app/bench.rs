@@ -17,7 +17,9 @@ use crate::level::LoadedLevel;
 use crate::render::offscreen::OFFSCREEN_FORMAT;
 use crate::render::snapshot::{Beam, Particle, ShipDraw};
 use crate::render::timer::{GpuTimer, StageTimes, TIMER_FEATURES};
-use crate::render::{Camera, Effects, Gpu, Offscreen, Renderer, RockMesh, Snapshot, View};
+use crate::render::{
+    Camera, Effects, Gpu, Offscreen, Renderer, RockMesh, Snapshot, View, ViewPass, ViewRect,
+};
 use glam::Vec2;
 use std::fmt::Write;
 use std::path::Path;
@@ -91,7 +93,8 @@ pub fn stress_snapshot(t: f32, half: Vec2) -> Snapshot {
         }
     }));
     let nose = Vec2::new(0.0, 1.0);
-    s.ship = Some(ShipDraw {
+    s.ships.push(ShipDraw {
+        player: 0,
         parts: vec![vec![
             Vec2::new(0.0, 0.6),
             Vec2::new(-0.45, -0.4),
@@ -141,8 +144,17 @@ impl Spread {
     }
 }
 
+/// What one frame of a scene shows: each view's rectangle and what it sees, and the
+/// snapshot they all draw.
+pub(super) type Frame = (Vec<(ViewRect, View)>, Snapshot);
+
+/// One view filling the bench's frame.
+pub(super) fn whole(view: View) -> Vec<(ViewRect, View)> {
+    vec![(ViewRect::full(BENCH_SIZE.0, BENCH_SIZE.1), view)]
+}
+
 /// The renderer, its target and the device, shared by every scene of a run.
-struct Bench {
+pub(super) struct Bench {
     gpu: Gpu,
     target: Offscreen,
     renderer: Renderer,
@@ -151,16 +163,19 @@ struct Bench {
 }
 
 /// What one scene measured.
-struct SceneFigures {
+pub(super) struct SceneFigures {
     stages: Result<StageTimes, String>,
-    frame: Spread,
+    /// Frame times with one frame in flight.
+    pub frame: Spread,
     encode: Spread,
-    throughput: f64,
-    draws: (u32, u32),
+    /// Frames per second over the whole run.
+    pub throughput: f64,
+    /// Fewest and most draw calls of a frame.
+    pub draws: (u32, u32),
 }
 
 impl Bench {
-    fn open() -> Result<Bench, String> {
+    pub(super) fn open() -> Result<Bench, String> {
         let gpu = Gpu::headless_with(TIMER_FEATURES)?;
         let (w, h) = BENCH_SIZE;
         let target = Offscreen::new(&gpu.device, w, h)?;
@@ -174,9 +189,17 @@ impl Bench {
         })
     }
 
-    /// Records frame `snap` through `view`, submits it, and returns the CPU time spent
+    /// Records frame `snap` through `views`, submits it, and returns the CPU time spent
     /// building and recording it, its draw calls and its submission.
-    fn submit(&mut self, view: &View, snap: &Snapshot) -> (Duration, u32, wgpu::SubmissionIndex) {
+    fn submit(
+        &mut self,
+        views: &[(ViewRect, View)],
+        snap: &Snapshot,
+    ) -> (Duration, u32, wgpu::SubmissionIndex) {
+        let passes: Vec<ViewPass> = views
+            .iter()
+            .map(|&(rect, view)| ViewPass { rect, view, snap })
+            .collect();
         let start = Instant::now();
         let mut encoder = self
             .gpu
@@ -184,17 +207,21 @@ impl Bench {
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("bench"),
             });
-        let stats = self.renderer.render(
+        let stats = self.renderer.render_views(
             &self.gpu.device,
             &self.gpu.queue,
             &mut encoder,
             self.target.view(),
             BENCH_SIZE,
-            view,
-            snap,
+            &passes,
         );
         let index = self.gpu.queue.submit([encoder.finish()]);
         (start.elapsed(), stats.draw_calls, index)
+    }
+
+    /// The adapter, in words.
+    pub(super) fn gpu_name(&self) -> String {
+        self.gpu.describe()
     }
 
     /// Where the renderer's quads get their records, in words.
@@ -217,10 +244,7 @@ impl Bench {
     }
 
     /// Mean stage times over [`TIMED_FRAMES`] frames of `scene`.
-    fn time_stages(
-        &mut self,
-        scene: &mut dyn FnMut(usize) -> (View, Snapshot),
-    ) -> Result<StageTimes, String> {
+    fn time_stages(&mut self, scene: &mut dyn FnMut(usize) -> Frame) -> Result<StageTimes, String> {
         if let Some(why) = &self.no_timer {
             return Err(why.clone());
         }
@@ -251,10 +275,10 @@ impl Bench {
     }
 
     /// Measures `scene`: its stages, then [`BENCH_FRAMES`] frames with one in flight.
-    fn measure(
+    pub(super) fn measure(
         &mut self,
         rock: &RockMesh,
-        scene: &mut dyn FnMut(usize) -> (View, Snapshot),
+        scene: &mut dyn FnMut(usize) -> Frame,
     ) -> Result<SceneFigures, String> {
         self.renderer.set_rock(&self.gpu.device, rock);
         for i in 0..WARM_UP_FRAMES {
@@ -299,7 +323,7 @@ impl Bench {
 /// The machine's load averages over 1, 5 and 15 minutes, where the system tells them
 /// (Linux): frame times on a software rasterizer scale with the cores left to it, so a
 /// figure is only comparable with one taken under a similar load.
-fn load_line() -> String {
+pub(super) fn load_line() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .ok()
         .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
@@ -310,7 +334,7 @@ fn load_line() -> String {
 }
 
 /// The report lines of one scene.
-fn write_scene(out: &mut String, title: &str, f: &SceneFigures) {
+pub(super) fn write_scene(out: &mut String, title: &str, f: &SceneFigures) {
     let _ = writeln!(out, "{title}");
     match &f.stages {
         Ok(stages) => {
@@ -358,7 +382,12 @@ pub fn bench(level: &LoadedLevel) -> Result<String, String> {
     );
     out.push_str(&load_line());
     let half = Camera::new(Vec2::ZERO, None).view(w, h);
-    let mut stress = |i: usize| (half, stress_snapshot(i as f32 / 60.0, half.half_extent));
+    let mut stress = |i: usize| {
+        (
+            whole(half),
+            stress_snapshot(i as f32 / 60.0, half.half_extent),
+        )
+    };
     let figures = b.measure(&RockMesh::default(), &mut stress)?;
     write_scene(
         &mut out,
@@ -370,7 +399,7 @@ pub fn bench(level: &LoadedLevel) -> Result<String, String> {
     let mut scene = |i: usize| {
         let mut s = snap.clone();
         s.time += i as f32 / 60.0;
-        (view, s)
+        (whole(view), s)
     };
     let figures = b.measure(&rock, &mut scene)?;
     write_scene(
@@ -426,7 +455,7 @@ pub fn bench_replay(level: &LoadedLevel, script: &InputScript) -> Result<String,
         }
         let stepped = began.elapsed();
         let snap = Snapshot::capture(&sim, clock.alpha(), &effects);
-        let (_, _, index) = b.submit(&camera.view(w, h), &snap);
+        let (_, _, index) = b.submit(&whole(camera.view(w, h)), &snap);
         if let Some(previous) = in_flight.replace(index) {
             b.wait(previous)?;
         }

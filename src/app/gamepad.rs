@@ -11,10 +11,13 @@ use gilrs::{Axis, Button, EventType, Gilrs};
 /// Something a pad did that the shell reacts to, beyond flying.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PadEvent {
-    /// A pad was plugged in (its name).
-    Connected(String),
-    /// A pad was unplugged (its name).
-    Disconnected(String),
+    /// A pad was plugged in (its id and name).
+    Connected(usize, String),
+    /// A pad was unplugged (its id and name).
+    Disconnected(usize, String),
+    /// A fire button (West, the right bumper) or South pressed on pad `id`: joins a
+    /// two-player game, or takes a waiting seat.
+    Fire(usize),
     /// Start: open or close the pause menu.
     Start,
     /// East (B): back out of a menu.
@@ -70,9 +73,17 @@ impl Gamepads {
         let mut out = Vec::new();
         while let Some(ev) = g.next_event() {
             let name = || g.gamepad(ev.id).name().to_string();
+            let id = usize::from(ev.id);
+            if let EventType::ButtonPressed(
+                Button::West | Button::RightTrigger | Button::South,
+                _,
+            ) = ev.event
+            {
+                out.push(PadEvent::Fire(id));
+            }
             let event = match ev.event {
-                EventType::Connected => Some(PadEvent::Connected(name())),
-                EventType::Disconnected => Some(PadEvent::Disconnected(name())),
+                EventType::Connected => Some(PadEvent::Connected(id, name())),
+                EventType::Disconnected => Some(PadEvent::Disconnected(id, name())),
                 EventType::ButtonPressed(b, _) => match b {
                     Button::Start => Some(PadEvent::Start),
                     Button::East => Some(PadEvent::Back),
@@ -90,13 +101,27 @@ impl Gamepads {
 
     /// The state of every connected pad.
     pub fn states(&self) -> Vec<PadState> {
+        self.states_by_id().into_iter().map(|(_, s)| s).collect()
+    }
+
+    /// What pad `id` asks for alone, with the stick `dead_zone` (nothing if it is not
+    /// connected).
+    pub fn actions_of(&self, id: usize, dead_zone: f32) -> Actions {
+        self.states_by_id()
+            .iter()
+            .find(|(i, _)| *i == id)
+            .map_or_else(Actions::default, |(_, s)| pad_actions(s, dead_zone))
+    }
+
+    /// The state of every connected pad, with its id.
+    pub fn states_by_id(&self) -> Vec<(usize, PadState)> {
         let Some(g) = &self.gilrs else {
             return Vec::new();
         };
         g.gamepads()
-            .map(|(_, p)| {
+            .map(|(id, p)| {
                 let trigger = |b| p.button_data(b).map_or(0.0, |d| d.value());
-                PadState {
+                let state = PadState {
                     stick_x: p.value(Axis::LeftStickX),
                     stick_y: p.value(Axis::LeftStickY),
                     dpad_left: p.is_pressed(Button::DPadLeft),
@@ -112,7 +137,8 @@ impl Gamepads {
                     west: p.is_pressed(Button::West),
                     north: p.is_pressed(Button::North),
                     start: p.is_pressed(Button::Start),
-                }
+                };
+                (usize::from(id), state)
             })
             .collect()
     }

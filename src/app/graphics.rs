@@ -7,7 +7,7 @@
 //! surface reported suboptimal is reconfigured after its frame has been presented.
 
 use crate::render::gpu::{backend_names, instance_descriptor};
-use crate::render::{Gpu, Renderer, RockMesh, Snapshot, View};
+use crate::render::{Gpu, Renderer, RockMesh, ViewPass};
 use crate::ui::{UiInput, UiPainter};
 use std::sync::Arc;
 use winit::event_loop::ActiveEventLoop;
@@ -159,13 +159,12 @@ impl Graphics {
         }
     }
 
-    /// Draws `snap` seen through `view`, then the UI output `ui` of `ctx`, and presents.
+    /// Draws the game views `views` (one, or one per player), then the UI output `ui` of `ctx`, and presents.
     /// Returns whether a frame was presented (none while the window is hidden or its
     /// surface is being recreated).
     pub fn draw(
         &mut self,
-        view: &View,
-        snap: &Snapshot,
+        views: &[ViewPass<'_>],
         ctx: &egui::Context,
         ui: egui::FullOutput,
     ) -> Result<bool, String> {
@@ -202,7 +201,7 @@ impl Graphics {
             label: Some("frame"),
         });
         self.renderer
-            .render(device, queue, &mut encoder, &target, size, view, snap);
+            .render_views(device, queue, &mut encoder, &target, size, views);
         self.painter
             .paint(device, queue, &mut encoder, &target, size, ctx, ui);
         queue.submit([encoder.finish()]);

@@ -11,6 +11,7 @@ use crate::game::timeline::{RewindInfo, Timeline};
 use crate::game::{Actions, InputScript, Sim};
 use crate::level::watch::LevelWatcher;
 use crate::level::LoadedLevel;
+use crate::render::player_views::PlayerCameras;
 use crate::render::{Camera, Effects, RockMesh};
 use glam::Vec2;
 use std::path::PathBuf;
@@ -24,6 +25,8 @@ pub struct Session {
     pub effects: Effects,
     /// The camera following the ship.
     pub camera: Camera,
+    /// In a match of several players, each player's own camera (the view splits).
+    pub views: Option<PlayerCameras>,
     /// The fixed-step accumulator.
     pub clock: StepClock,
     /// The rock's triangles and outline.
@@ -43,6 +46,11 @@ fn ship_position(sim: &Sim) -> Vec2 {
 impl Session {
     /// Starts `level` from its beginning and watches its files.
     pub fn new(level: LoadedLevel) -> Result<Session, String> {
+        Session::for_players(level, 1)
+    }
+
+    /// Starts `level` for a match of `players` players, each with their own view.
+    pub fn for_players(level: LoadedLevel, players: usize) -> Result<Session, String> {
         let watcher = match LevelWatcher::new(&level.sources) {
             Ok(w) => Some(w),
             Err(e) => {
@@ -50,9 +58,11 @@ impl Session {
                 None
             }
         };
-        let play = PlaySession::from_loaded(level).map_err(|e| e.to_string())?;
+        let play = PlaySession::from_loaded_for(level, players).map_err(|e| e.to_string())?;
         let rock = RockMesh::from_world(&play.level().world);
+        let views = (players > 1).then(|| PlayerCameras::new(play.sim(), rock.bounds));
         Ok(Session {
+            views,
             clock: StepClock::new(play.sim().time_step()),
             timeline: Timeline::new(play.sim()),
             camera: Camera::new(ship_position(play.sim()), rock.bounds),
@@ -90,6 +100,11 @@ impl Session {
         self.effects = Effects::new();
         self.camera = Camera::new(ship_position(self.play.sim()), self.rock.bounds);
         self.camera.zoom = zoom;
+        if let Some(v) = &mut self.views {
+            let zoom = v.cameras().first().map_or(1.0, |c| c.zoom);
+            *v = PlayerCameras::new(self.play.sim(), self.rock.bounds);
+            v.zoom_by(zoom);
+        }
         self.clock.reset();
         self.timeline = Timeline::new(self.play.sim());
         Ok(())
@@ -104,6 +119,9 @@ impl Session {
             Reloaded::Applied(_) => {
                 self.rock = RockMesh::from_world(&self.play.level().world);
                 self.camera.bounds = self.rock.bounds;
+                if let Some(v) = &mut self.views {
+                    *v = PlayerCameras::new(self.play.sim(), self.rock.bounds);
+                }
                 self.effects = Effects::new();
                 self.clock.reset();
                 // The new sim starts its own step count: a replay, and rewinding, start
@@ -123,10 +141,29 @@ impl Session {
 
     /// Takes one fixed step with `actions`, moves the camera and plays its sounds.
     pub fn step(&mut self, actions: &Actions, audio: &Audio) {
-        self.timeline.step(self.play.sim_mut(), &[*actions]);
-        self.effects.after_step(self.play.sim(), actions);
+        self.step_all(std::slice::from_ref(actions), audio);
+    }
+
+    /// Takes one fixed step with every player's actions, moves the cameras and plays its
+    /// sounds.
+    pub fn step_all(&mut self, actions: &[Actions], audio: &Audio) {
+        self.timeline.step(self.play.sim_mut(), actions);
+        self.effects.after_steps(self.play.sim(), actions);
         self.follow_ship();
         crate::audio::game_sounds::play_step(audio, self.play.sim());
+    }
+
+    /// Players in the level.
+    pub fn players(&self) -> usize {
+        self.play.players()
+    }
+
+    /// Zooms the view (every player's, in a match).
+    pub fn zoom_by(&mut self, factor: f32) {
+        self.camera.zoom_by(factor);
+        if let Some(v) = &mut self.views {
+            v.zoom_by(factor);
+        }
     }
 
     /// Runs time back `steps` fixed steps, as far as the rewind buffer reaches; returns the
@@ -143,6 +180,9 @@ impl Session {
 
     fn follow_ship(&mut self) {
         let sim = self.play.sim();
+        if let Some(v) = &mut self.views {
+            v.follow(sim);
+        }
         if let Some(ship) = sim.ship() {
             let (p, v) = (ship.position(), ship.linear_velocity());
             self.camera.follow(

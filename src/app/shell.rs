@@ -4,6 +4,7 @@
 
 use super::catalog::{find_levels_dir, Catalog};
 use super::flow::{Command, Flow};
+use super::match_menu::scan_match_levels;
 use super::progress::{progress_path, Progress};
 use super::session::Session;
 use super::settings::{settings_path, Settings};
@@ -35,9 +36,10 @@ pub struct Shell {
 }
 
 impl Shell {
-    /// Loads the settings, progress and level list; starts in `level` if given, else on
-    /// the title screen. Unusable files become notices for the player.
-    pub fn open(level: Option<LoadedLevel>) -> Result<Shell, String> {
+    /// Loads the settings, progress and level list; starts in `level` if given (for
+    /// `players` players: two share the keyboard, left and right side), else on the title
+    /// screen. Unusable files become notices for the player.
+    pub fn open(level: Option<LoadedLevel>, players: usize) -> Result<Shell, String> {
         let mut ui = UiState::default();
         let settings_path = settings_path();
         let settings = match &settings_path {
@@ -76,8 +78,12 @@ impl Shell {
         let (flow, session) = match level {
             Some(level) => {
                 let path = level.file.clone();
-                let session = Session::new(level)?;
-                (Flow::playing(catalog, progress, path), Some(session))
+                let session = Session::for_players(level, players)?;
+                let mut flow = Flow::playing(catalog, progress, path);
+                if players > 1 {
+                    flow.seat_keyboard_match();
+                }
+                (flow, Some(session))
             }
             None => (Flow::title(catalog, progress), None),
         };
@@ -98,25 +104,15 @@ impl Shell {
     /// rock of a newly started level for the renderer. Failures become notices.
     pub fn run(&mut self, command: Command, now: f64) -> Option<RockMesh> {
         match command {
-            Command::StartLevel(path) => {
-                let started = load_level(&path)
-                    .map_err(|e| e.to_string())
-                    .and_then(Session::new);
-                match started {
-                    Ok(s) => {
-                        let rock = s.rock.clone();
-                        self.session = Some(s);
-                        return Some(rock);
-                    }
-                    Err(e) => {
-                        self.ui
-                            .notices
-                            .sticky(format!("The level could not start: {e}"));
-                        self.session = None;
-                        self.flow.apply(super::flow::Intent::QuitToTitle);
-                        return Some(RockMesh::default());
-                    }
-                }
+            Command::StartLevel(path) => return self.start(&path, 1),
+            Command::StartMatch(path) => {
+                let players = self.flow.match_menu.seats.devices().len().max(2);
+                return self.start(&path, players);
+            }
+            Command::ListMatchLevels => {
+                let (levels, problems) = scan_match_levels(&self.flow.catalog.dir);
+                self.flow.match_menu.levels = levels;
+                self.flow.match_menu.problems = problems;
             }
             Command::RestartLevel => {
                 if let Some(Err(e)) = self.session.as_mut().map(Session::restart) {
@@ -146,6 +142,29 @@ impl Shell {
             Command::Exit => {}
         }
         None
+    }
+
+    /// Loads the level at `path` and starts it for `players` players; returns its rock.
+    /// A level that cannot start is reported and the title shown again.
+    fn start(&mut self, path: &std::path::Path, players: usize) -> Option<RockMesh> {
+        let started = load_level(path)
+            .map_err(|e| e.to_string())
+            .and_then(|l| Session::for_players(l, players));
+        match started {
+            Ok(s) => {
+                let rock = s.rock.clone();
+                self.session = Some(s);
+                Some(rock)
+            }
+            Err(e) => {
+                self.ui
+                    .notices
+                    .sticky(format!("The level could not start: {e}"));
+                self.session = None;
+                self.flow.apply(super::flow::Intent::QuitToTitle);
+                Some(RockMesh::default())
+            }
+        }
     }
 
     /// Applies settings the player just changed that take effect at once (volumes).

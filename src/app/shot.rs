@@ -1,9 +1,10 @@
 //! `cavefly shot`: simulate a level for some steps, with scripted inputs or none, and render
 //! that frame offscreen to a PNG. No window is needed.
 
-use crate::game::{InputScript, Sim};
+use crate::game::{Actions, InputScript, Sim};
 use crate::level::{load_level, LoadedLevel};
 use crate::render::offscreen::{Rgba8, OFFSCREEN_FORMAT};
+use crate::render::player_views::PlayerCameras;
 use crate::render::{Camera, Effects, Gpu, Offscreen, Renderer, RockMesh, Snapshot};
 use glam::Vec2;
 use std::path::{Path, PathBuf};
@@ -71,7 +72,7 @@ impl Replay {
         for _ in 0..frame {
             let a = actions.next().unwrap_or_default();
             sim.step(&a);
-            effects.after_step(&sim, &a.first().copied().unwrap_or_default());
+            effects.after_steps(&sim, &a);
             if let Some((p, v)) = ship_motion(&sim) {
                 camera.follow(p, v, sim.time_step() as f32);
             }
@@ -98,6 +99,52 @@ pub fn render_shot(gpu: &Gpu, options: &ShotOptions) -> Result<Rgba8, String> {
     let mut renderer = Renderer::new(&gpu.device, OFFSCREEN_FORMAT, &rock);
     let snap = Snapshot::capture(&replay.sim, 1.0, &replay.effects);
     target.capture(gpu, &mut renderer, &replay.camera.view(w, h), &snap)
+}
+
+/// A match of `players` players on `level` after `frames` steps, each step's actions by
+/// player from `actions`: the sim, its effects and each player's camera.
+pub struct SplitReplay {
+    /// The sim after the last step.
+    pub sim: Sim,
+    /// Presentation effects.
+    pub effects: Effects,
+    /// One camera per player.
+    pub cameras: PlayerCameras,
+}
+
+impl SplitReplay {
+    /// Plays `frames` steps of `level` for `players` players.
+    pub fn run(
+        level: &LoadedLevel,
+        rock: &RockMesh,
+        players: usize,
+        frames: u64,
+        mut actions: impl FnMut(u64) -> Vec<Actions>,
+    ) -> Result<SplitReplay, String> {
+        let mut sim = Sim::from_level_for(level, players).map_err(|e| e.to_string())?;
+        let mut effects = Effects::new();
+        let mut cameras = PlayerCameras::new(&sim, rock.bounds);
+        for step in 0..frames {
+            let a = actions(step);
+            sim.step(&a);
+            effects.after_steps(&sim, &a);
+            cameras.follow(&sim);
+        }
+        Ok(SplitReplay {
+            sim,
+            effects,
+            cameras,
+        })
+    }
+
+    /// Renders the frame, split between the players' views, at `size`.
+    pub fn render(&self, gpu: &Gpu, rock: &RockMesh, size: (u32, u32)) -> Result<Rgba8, String> {
+        let (w, h) = size;
+        let target = Offscreen::new(&gpu.device, w, h)?;
+        let mut renderer = Renderer::new(&gpu.device, OFFSCREEN_FORMAT, rock);
+        let snap = Snapshot::capture(&self.sim, 1.0, &self.effects);
+        target.capture_views(gpu, &mut renderer, &self.cameras.passes(w, h, &snap))
+    }
 }
 
 /// `cavefly shot`: renders and writes the PNG; returns a line saying what was written.

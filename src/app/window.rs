@@ -19,7 +19,8 @@ use crate::audio::synth::Effect;
 use crate::game::{Actions, Control};
 use crate::level::LoadedLevel;
 use crate::render::debug_overlay::DebugOverlay;
-use crate::render::{Camera, RockMesh, Snapshot};
+use crate::render::{Camera, RockMesh, Snapshot, ViewPass, ViewRect};
+use crate::screens::seats::Device;
 use std::time::Instant;
 use winit::application::ApplicationHandler;
 use winit::event::{ElementState, MouseScrollDelta, WindowEvent};
@@ -36,6 +37,8 @@ pub struct PlayOptions {
     pub quit_after_frames: Option<u64>,
     /// Actions of every step, replayed instead of the keyboard (no input once they run out).
     pub replay: Option<Vec<Actions>>,
+    /// Start the level given as a match of two sharing the keyboard.
+    pub two_players: bool,
 }
 
 impl Default for PlayOptions {
@@ -44,6 +47,7 @@ impl Default for PlayOptions {
             vsync: true,
             quit_after_frames: None,
             replay: None,
+            two_players: false,
         }
     }
 }
@@ -129,7 +133,9 @@ impl App {
         }
         if let Some(g) = &self.graphics {
             let title = match self.shell.flow.screen {
-                Screen::Paused | Screen::Settings { .. } if self.shell.session.is_some() => {
+                Screen::Paused | Screen::Settings { .. } | Screen::WaitingForDevice
+                    if self.shell.session.is_some() =>
+                {
                     "Cavefly (paused)"
                 }
                 _ => "Cavefly",
@@ -154,6 +160,7 @@ impl App {
         let pad = self.pads.actions(self.shell.settings.gamepad_dead_zone);
         let settings = &self.shell.settings;
         let rewinding = settings.rewind
+            && !self.shell.flow.is_match()
             && (self.shell.held.holds(&settings.bindings, Control::Rewind)
                 || self.pads.rewinding());
         let now_s = self.now();
@@ -168,15 +175,27 @@ impl App {
             self.shell.audio.set_loop(Effect::ThrustRumble, 0.0);
             return;
         }
+        let seats = self.shell.flow.match_menu.seats.devices();
         for _ in 0..due {
-            let actions = match &self.options.replay {
-                Some(script) => script.get(s.steps()).copied().unwrap_or_default(),
-                None => {
-                    super::pad::merge(self.shell.held.actions(&self.shell.settings.bindings), pad)
+            let actions: Vec<Actions> = match &self.options.replay {
+                _ if s.players() > 1 => {
+                    let held = &self.shell.held;
+                    let settings = &self.shell.settings;
+                    let of = |d: &Device| match *d {
+                        Device::KeyboardLeft => held.actions(&settings.keyboard_left),
+                        Device::KeyboardRight => held.actions(&settings.keyboard_right),
+                        Device::Gamepad(id) => self.pads.actions_of(id, settings.gamepad_dead_zone),
+                    };
+                    seats.iter().map(of).collect()
                 }
+                Some(script) => vec![script.get(s.steps()).copied().unwrap_or_default()],
+                None => vec![super::pad::merge(
+                    self.shell.held.actions(&self.shell.settings.bindings),
+                    pad,
+                )],
             };
             let began = Instant::now();
-            s.step(&actions, &self.shell.audio);
+            s.step_all(&actions, &self.shell.audio);
             self.timings.step_ms = began.elapsed().as_secs_f64() * 1e3;
             lost |= s.sim().events().contains(&crate::game::GameEvent::ShipLost);
             self.report.steps += 1;
@@ -187,7 +206,7 @@ impl App {
         self.shell
             .audio
             .set_loop(Effect::ThrustRumble, 0.8 * s.effects.throttle());
-        if lost && s.sim().outcome().is_none() {
+        if lost && s.sim().outcome().is_none() && s.players() == 1 {
             self.shell.ui.notices.toast(
                 "Ship lost. F5 saves a replay of the run.".to_string(),
                 now_s,
@@ -221,7 +240,8 @@ impl App {
         let time = self.started.elapsed().as_secs_f64();
         let mut overlay = None;
         let mut level_error = None;
-        let (view, snap, hud) = match &self.shell.session {
+        let mut player_huds = Vec::new();
+        let (view, snap, hud, cameras) = match &self.shell.session {
             Some(s) => {
                 let mut snap = Snapshot::capture(s.sim(), s.clock.alpha(), &s.effects);
                 if self.debug_overlay {
@@ -232,7 +252,17 @@ impl App {
                     overlay = Some(o);
                 }
                 level_error = s.reload_error();
-                (s.camera.view(w, h), snap, Some(s.sim().hud()))
+                if let Some(v) = &s.views {
+                    for (i, (rect, _)) in v.views(w, h).into_iter().enumerate() {
+                        player_huds.push((rect, s.sim().hud_of(i)));
+                    }
+                }
+                (
+                    s.camera.view(w, h),
+                    snap,
+                    Some(s.sim().hud()),
+                    s.views.clone(),
+                )
             }
             None => (
                 self.title_camera.view(w, h),
@@ -241,7 +271,16 @@ impl App {
                     ..Snapshot::default()
                 },
                 None,
+                None,
             ),
+        };
+        let passes = match &cameras {
+            Some(c) => c.passes(w, h, &snap),
+            None => vec![ViewPass {
+                rect: ViewRect::full(w, h),
+                view,
+                snap: &snap,
+            }],
         };
         let before = self.shell.settings.clone();
         let raw = g.ui_input.take(&g.window);
@@ -253,6 +292,7 @@ impl App {
                 crate::ui::UiFrame {
                     flow: &shell.flow,
                     hud: hud.as_ref(),
+                    player_huds: &player_huds,
                     settings: &mut shell.settings,
                     pads: self.pads.connected(),
                     vsync_forced_off: !self.options.vsync,
@@ -264,7 +304,7 @@ impl App {
         });
         g.ui_input
             .handle_output(&g.window, std::mem::take(&mut output.platform_output));
-        if g.draw(&view, &snap, &self.ctx, output)? {
+        if g.draw(&passes, &self.ctx, output)? {
             self.report.frames += 1;
         }
         if self.shell.settings != before {
@@ -361,7 +401,7 @@ impl ApplicationHandler for App {
                     .as_mut()
                     .filter(|_| self.shell.flow.is_flying())
                 {
-                    s.camera.zoom_by(0.9f32.powf(lines));
+                    s.zoom_by(0.9f32.powf(lines));
                 }
             }
             WindowEvent::RedrawRequested => {
@@ -418,7 +458,8 @@ fn display_problem(error: &str) -> String {
 pub fn play(level: Option<LoadedLevel>, options: PlayOptions) -> Result<PlayReport, String> {
     let event_loop =
         EventLoop::new().map_err(|e| no_display_message(&display_problem(&e.to_string())))?;
-    let shell = Shell::open(level)?;
+    let players = if options.two_players { 2 } else { 1 };
+    let shell = Shell::open(level, players)?;
     let ctx = egui::Context::default();
     crate::ui::theme::apply(&ctx);
     let mut app = App {

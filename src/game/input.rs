@@ -72,6 +72,39 @@ impl Default for Bindings {
 }
 
 impl Bindings {
+    /// Bindings made of (key name, control) pairs.
+    pub fn of(pairs: &[(&str, Control)]) -> Bindings {
+        Bindings {
+            keys: pairs.iter().map(|(k, c)| (k.to_string(), *c)).collect(),
+        }
+    }
+
+    /// The left-hand player's keys when two share the keyboard: W thrusts, A and D
+    /// rotate, Left Shift or F fires, S pulls with the tractor beam.
+    pub fn keyboard_left() -> Bindings {
+        Bindings::of(&[
+            ("KeyA", Control::RotateLeft),
+            ("KeyD", Control::RotateRight),
+            ("KeyW", Control::Thrust),
+            ("ShiftLeft", Control::Fire),
+            ("KeyF", Control::Fire),
+            ("KeyS", Control::Tractor),
+        ])
+    }
+
+    /// The right-hand player's keys when two share the keyboard: the up arrow thrusts,
+    /// left and right rotate, Enter or Right Shift fires, the down arrow pulls.
+    pub fn keyboard_right() -> Bindings {
+        Bindings::of(&[
+            ("ArrowLeft", Control::RotateLeft),
+            ("ArrowRight", Control::RotateRight),
+            ("ArrowUp", Control::Thrust),
+            ("Enter", Control::Fire),
+            ("ShiftRight", Control::Fire),
+            ("ArrowDown", Control::Tractor),
+        ])
+    }
+
     /// The control `key` triggers, if any (the first binding wins).
     pub fn control(&self, key: &str) -> Option<Control> {
         self.keys.iter().find(|(k, _)| k == key).map(|(_, c)| *c)

@@ -43,6 +43,8 @@ pub struct PlaySession {
     sim: Sim,
     error: Option<LevelErrors>,
     reloads: u64,
+    /// Players in the sim: it is rebuilt for as many on a restart or reload.
+    players: usize,
 }
 
 impl PlaySession {
@@ -56,6 +58,7 @@ impl PlaySession {
             sim,
             error: None,
             reloads: 0,
+            players: 1,
         })
     }
 
@@ -68,6 +71,7 @@ impl PlaySession {
             sim,
             error: None,
             reloads: 0,
+            players: 1,
         })
     }
 
@@ -83,7 +87,8 @@ impl PlaySession {
     pub fn reload_from(&mut self, path: &Path) -> Reloaded {
         self.path = path.to_path_buf();
         let loaded = load_level(path);
-        let built = loaded.and_then(|l| build_sim(&l).map(|s| (l, s)));
+        let players = self.players;
+        let built = loaded.and_then(|l| build_sim_for(&l, players).map(|s| (l, s)));
         let (level, mut sim) = match built {
             Ok(ok) => ok,
             Err(errors) => {
@@ -133,8 +138,23 @@ impl PlaySession {
 
     /// Starts the level as last loaded again from its beginning.
     pub fn restart(&mut self) -> Result<(), LevelErrors> {
-        self.sim = build_sim(&self.level)?;
+        self.sim = build_sim_for(&self.level, self.players)?;
         Ok(())
+    }
+
+    /// `level` started for `players` players (each needs a start in the level).
+    pub fn from_loaded_for(level: LoadedLevel, players: usize) -> Result<PlaySession, LevelErrors> {
+        let mut s = PlaySession::from_loaded(level)?;
+        if players != 1 {
+            s.players = players;
+            s.sim = build_sim_for(&s.level, players)?;
+        }
+        Ok(s)
+    }
+
+    /// Players in the sim.
+    pub fn players(&self) -> usize {
+        self.players
     }
 
     /// Advances the sim one fixed step.
@@ -187,7 +207,15 @@ impl PlaySession {
 
 /// The sim of `level`, or why it cannot run, as a level error on its file.
 fn build_sim(level: &LoadedLevel) -> Result<Sim, LevelErrors> {
-    Sim::from_level(level).map_err(|e| LevelErrors {
+    build_sim_for(level, 1)
+}
+
+fn build_sim_for(level: &LoadedLevel, players: usize) -> Result<Sim, LevelErrors> {
+    let sim = match players {
+        1 => Sim::from_level(level),
+        n => Sim::from_level_for(level, n),
+    };
+    sim.map_err(|e| LevelErrors {
         problems: vec![Problem {
             file: level.file.clone(),
             line: 1,

@@ -26,12 +26,13 @@ impl Snapshot {
             ..Snapshot::default()
         };
         let physics = sim.physics();
-        let ship = sim.ship_handle();
+        let ships: Vec<_> = (0..sim.players()).map(|i| sim.ship_handle_of(i)).collect();
         let mut outline = Vec::new();
         for (handle, body) in physics.bodies() {
             let xf = lerp_transform(&body.previous_transform(), &body.transform(), alpha);
-            if Some(handle) == ship {
-                snap.ship = ship_draw(sim, &xf, effects.throttle());
+            if let Some(player) = ships.iter().position(|&s| s == Some(handle)) {
+                snap.ships
+                    .extend(ship_draw(sim, player, &xf, effects.throttle_of(player)));
                 continue;
             }
             for &c in body.colliders() {
@@ -46,6 +47,7 @@ impl Snapshot {
                 snap.push_body(&outline, fill, edge);
             }
         }
+        snap.ships.sort_by_key(|s| s.player);
         add_game_things(sim, &mut snap);
         snap.particles
             .extend(sim.particles().iter().map(particle_draw));
@@ -89,11 +91,11 @@ fn particle_draw(p: &crate::game::particles::Particle) -> Particle {
     }
 }
 
-/// The ship at the interpolated pose `xf`: its parts from the ship's definition, their
-/// health, and the nozzles of the engines that work.
-fn ship_draw(sim: &Sim, xf: &Transform, throttle: f32) -> Option<ShipDraw> {
+/// Player `player`'s ship at the interpolated pose `xf`: its parts from the ship's
+/// definition, their health, and the nozzles of the engines that work.
+fn ship_draw(sim: &Sim, player: usize, xf: &Transform, throttle: f32) -> Option<ShipDraw> {
     use crate::game::PartKind;
-    let state = sim.ship_state()?;
+    let state = sim.ship_state_of(player)?;
     let def = sim.ship_def();
     let mut parts = Vec::with_capacity(PartKind::ALL.len());
     let mut health = Vec::with_capacity(PartKind::ALL.len());
@@ -120,6 +122,7 @@ fn ship_draw(sim: &Sim, xf: &Transform, throttle: f32) -> Option<ShipDraw> {
         }
     }
     Some(ShipDraw {
+        player,
         parts,
         health,
         nozzles,

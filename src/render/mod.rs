@@ -12,8 +12,10 @@ pub mod effects;
 pub mod game_draw;
 pub mod gpu;
 pub mod image;
+pub mod layout;
 pub mod offscreen;
 pub mod pipelines;
+pub mod player_views;
 pub mod quads;
 pub mod renderer;
 pub mod rock_field;
@@ -22,6 +24,7 @@ mod shader_source;
 pub mod snapshot;
 pub mod stars;
 pub mod timer;
+mod view_buffers;
 
 pub use camera::{Bounds, Camera, View};
 
@@ -31,6 +34,21 @@ pub(crate) fn clear_pass<'e>(
     label: &str,
     view: &wgpu::TextureView,
 ) -> wgpu::RenderPass<'e> {
+    view_pass(
+        encoder,
+        label,
+        view,
+        wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+    )
+}
+
+/// Begins a render pass into `view` that starts from `load` (cleared, or kept).
+pub(crate) fn view_pass<'e>(
+    encoder: &'e mut wgpu::CommandEncoder,
+    label: &str,
+    view: &wgpu::TextureView,
+    load: wgpu::LoadOp<wgpu::Color>,
+) -> wgpu::RenderPass<'e> {
     encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
         label: Some(label),
         color_attachments: &[Some(wgpu::RenderPassColorAttachment {
@@ -38,7 +56,7 @@ pub(crate) fn clear_pass<'e>(
             depth_slice: None,
             resolve_target: None,
             ops: wgpu::Operations {
-                load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+                load,
                 store: wgpu::StoreOp::Store,
             },
         })],
@@ -47,7 +65,8 @@ pub(crate) fn clear_pass<'e>(
 }
 pub use effects::Effects;
 pub use gpu::Gpu;
+pub use layout::ViewRect;
 pub use offscreen::{Offscreen, Rgba8};
-pub use renderer::{FrameStats, Renderer};
+pub use renderer::{FrameStats, Renderer, ViewPass};
 pub use rock_mesh::RockMesh;
 pub use snapshot::Snapshot;

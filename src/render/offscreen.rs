@@ -143,6 +143,36 @@ impl Offscreen {
             snap,
         );
         overlay(&mut encoder, &self.view);
+        self.read_back(gpu, encoder)
+    }
+
+    /// Renders one frame of several views (see [`Renderer::render_views`]) and reads its
+    /// pixels back.
+    pub fn capture_views(
+        &self,
+        gpu: &Gpu,
+        renderer: &mut Renderer,
+        views: &[super::ViewPass<'_>],
+    ) -> Result<Rgba8, String> {
+        let mut encoder = gpu
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("capture"),
+            });
+        renderer.render_views(
+            &gpu.device,
+            &gpu.queue,
+            &mut encoder,
+            &self.view,
+            (self.width, self.height),
+            views,
+        );
+        self.read_back(gpu, encoder)
+    }
+
+    /// Copies the frame recorded in `encoder` out of the texture, submits, and returns
+    /// its pixels.
+    fn read_back(&self, gpu: &Gpu, mut encoder: wgpu::CommandEncoder) -> Result<Rgba8, String> {
         encoder.copy_texture_to_buffer(
             self.texture.as_image_copy(),
             wgpu::TexelCopyBufferInfo {

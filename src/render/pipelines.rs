@@ -24,6 +24,10 @@ pub struct Globals {
     pub time: f32,
     /// Pixels per metre.
     pub pixels_per_metre: f32,
+    /// The view's top-left corner in the target, pixels (non-zero when views share it).
+    pub origin: [f32; 2],
+    /// The whole target's size, pixels.
+    pub frame_size: [f32; 2],
     /// Cells of each starfield layer across the screen (see [`super::stars::layer_cells`]).
     pub star_cols: [u32; 4],
     /// Cells of each starfield layer up the screen.
@@ -350,6 +354,6 @@ mod tests {
         // WGSL rounds a struct holding a vec4 up to a multiple of 16 bytes.
         assert_eq!(std::mem::size_of::<LineInstance>(), 48);
         assert_eq!(std::mem::size_of::<ParticleInstance>(), 32);
-        assert_eq!(std::mem::size_of::<Globals>(), 64);
+        assert_eq!(std::mem::size_of::<Globals>(), 80);
     }
 }

@@ -7,12 +7,14 @@
 use super::bloom::Bloom;
 use super::camera::View;
 use super::cull::ViewBox;
+use super::layout::ViewRect;
 use super::pipelines::{FillVertex, Globals, LineInstance, ParticleInstance, Pipelines};
-use super::quads::{QuadIndices, QuadSource, RecordBuffer};
+use super::quads::{QuadIndices, QuadSource};
 use super::rock_field::RockField;
 use super::rock_mesh::RockMesh;
-use super::snapshot::Snapshot;
+use super::snapshot::{ShipDraw, Snapshot};
 use super::timer::{mark, GpuTimer, StageTimes};
+use super::view_buffers::{ViewBuffers, ViewCounts};
 use glam::Vec2;
 use std::time::{Duration, Instant};
 use wgpu::util::DeviceExt;
@@ -21,8 +23,15 @@ use wgpu::util::DeviceExt;
 const ROCK_LINE: ([f32; 2], [f32; 4]) = ([1.1, 7.0], [0.35, 0.8, 1.0, 1.3]);
 /// Body outlines.
 const BODY_LINE_WIDTH: [f32; 2] = [0.9, 2.5];
-/// Ship outline and colour.
+/// Ship outline (core and glow, pixels) and the first player's colour.
 const SHIP_LINE: ([f32; 2], [f32; 4]) = ([1.2, 6.0], [0.55, 1.0, 0.75, 1.4]);
+/// Each player's ship colour, in player order: green, violet, sky blue, gold.
+pub const SHIP_COLORS: [[f32; 4]; 4] = [
+    SHIP_LINE.1,
+    [0.95, 0.5, 1.0, 1.4],
+    [0.45, 0.75, 1.0, 1.4],
+    [1.0, 0.85, 0.35, 1.4],
+];
 /// Beams.
 const BEAM_WIDTH: [f32; 2] = [1.5, 9.0];
 /// Debug lines: a thin core, no glow.
@@ -39,48 +48,6 @@ pub struct FrameStats {
     pub draw_calls: u32,
     /// CPU time spent building buffers and recording commands.
     pub encode_time: Duration,
-}
-
-/// A vertex or index buffer rewritten every frame, grown by doubling when too small.
-#[derive(Debug)]
-struct DynamicBuffer {
-    buffer: wgpu::Buffer,
-    capacity: u64,
-    usage: wgpu::BufferUsages,
-    label: &'static str,
-}
-
-impl DynamicBuffer {
-    fn new(device: &wgpu::Device, label: &'static str, usage: wgpu::BufferUsages) -> Self {
-        let capacity = 4096;
-        DynamicBuffer {
-            buffer: device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some(label),
-                size: capacity,
-                usage: usage | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            }),
-            capacity,
-            usage,
-            label,
-        }
-    }
-
-    fn write(&mut self, device: &wgpu::Device, queue: &wgpu::Queue, bytes: &[u8]) {
-        let need = bytes.len() as u64;
-        if need > self.capacity {
-            self.capacity = need.next_power_of_two();
-            self.buffer = device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some(self.label),
-                size: self.capacity,
-                usage: self.usage | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            });
-        }
-        if need > 0 {
-            queue.write_buffer(&self.buffer, 0, bytes);
-        }
-    }
 }
 
 /// The rock as kept for drawing: every triangle's vertices on the device, and the
@@ -101,15 +68,10 @@ struct Rock {
 pub struct Renderer {
     pipelines: Pipelines,
     bloom: Bloom,
-    globals: wgpu::Buffer,
-    globals_group: wgpu::BindGroup,
     indices: QuadIndices,
     rock: Rock,
-    /// Indices of the rock triangles in view.
-    rock_visible: DynamicBuffer,
-    fill: DynamicBuffer,
-    lines: RecordBuffer,
-    particles: RecordBuffer,
+    /// Each view's buffers: one set per view drawn in a frame, made as needed.
+    views: Vec<ViewBuffers>,
     rock_index_data: Vec<u32>,
     fill_data: Vec<FillVertex>,
     /// The rock's outline segments in view, then every other line.
@@ -119,6 +81,17 @@ pub struct Renderer {
     particle_data: Vec<ParticleInstance>,
     /// Stage timestamps, when measuring.
     timer: Option<GpuTimer>,
+}
+
+/// One view of a frame: where it lies in the target and what it shows.
+#[derive(Clone, Copy, Debug)]
+pub struct ViewPass<'a> {
+    /// Its rectangle of the target, pixels.
+    pub rect: ViewRect,
+    /// The part of the world it shows (its aspect should match the rectangle's).
+    pub view: View,
+    /// What is drawn.
+    pub snap: &'a Snapshot,
 }
 
 fn premultiply(c: [f32; 4]) -> [f32; 4] {
@@ -155,33 +128,11 @@ impl Renderer {
             source
         };
         let pipelines = Pipelines::new(device, source);
-        let globals = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("globals"),
-            size: std::mem::size_of::<Globals>() as u64,
-            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        let globals_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("globals"),
-            layout: &pipelines.globals_layout,
-            entries: &[wgpu::BindGroupEntry {
-                binding: 0,
-                resource: globals.as_entire_binding(),
-            }],
-        });
-        let records = pipelines.records_layout.as_ref();
-        let line_size = std::mem::size_of::<LineInstance>() as u64;
-        let particle_size = std::mem::size_of::<ParticleInstance>() as u64;
         Renderer {
             bloom: Bloom::new(device, output_format),
-            globals,
-            globals_group,
             indices: QuadIndices::new(device, 4096),
             rock: Self::upload_rock(device, &pipelines, rock),
-            rock_visible: DynamicBuffer::new(device, "rock in view", wgpu::BufferUsages::INDEX),
-            fill: DynamicBuffer::new(device, "fill", wgpu::BufferUsages::VERTEX),
-            lines: RecordBuffer::new(device, "lines", line_size, records),
-            particles: RecordBuffer::new(device, "particles", particle_size, records),
+            views: vec![ViewBuffers::new(device, &pipelines)],
             rock_index_data: Vec::new(),
             fill_data: Vec::new(),
             line_data: Vec::new(),
@@ -279,6 +230,47 @@ impl Renderer {
         }
     }
 
+    /// A ship: its flames while the engines push, its parts, each outlined in the
+    /// player's colour turning red as it is hurt.
+    fn ship(&mut self, ship: &ShipDraw, time: f32) {
+        if ship.throttle > 0.01 {
+            // The flames: flickering additive tongues behind the working engines.
+            let flicker = 0.8 + 0.2 * (time * 57.0).sin() * (time * 23.0).cos();
+            let len = (0.4 + 0.7 * ship.throttle) * flicker;
+            let side = ship.nose.perp() * 0.1;
+            let hot = [
+                1.0 * ship.throttle,
+                0.6 * ship.throttle,
+                0.2 * ship.throttle,
+                0.0,
+            ];
+            for &tail in &ship.nozzles {
+                let tip = tail - ship.nose * len;
+                for p in [tail - side, tail + side, tip] {
+                    self.fill_data.push(FillVertex {
+                        pos: p.to_array(),
+                        color: hot,
+                    });
+                }
+                let color = [1.0, 0.7, 0.3, 1.5 * ship.throttle];
+                self.line(tail, tip, color, FLAME_WIDTH);
+            }
+        }
+        let (w, c) = (SHIP_LINE.0, SHIP_COLORS[ship.player % SHIP_COLORS.len()]);
+        for (part, &health) in ship.parts.iter().zip(&ship.health) {
+            self.polygon(part, [0.04, 0.08, 0.07, 1.0]);
+            // Hurt parts glow from the ship's colour towards red.
+            let hurt = 1.0 - health.clamp(0.0, 1.0);
+            let edge = [
+                c[0] + (1.0 - c[0]) * hurt,
+                c[1] * (1.0 - 0.8 * hurt),
+                c[2] * (1.0 - hurt),
+                c[3],
+            ];
+            self.outline(part, edge, w);
+        }
+    }
+
     /// Picks the rock in view: its triangles' indices and its outline's segments (which
     /// start the line list).
     fn build_rock(&mut self, view: &View, pixels_per_metre: f32) {
@@ -314,43 +306,8 @@ impl Renderer {
                 self.outline(pts, b.edge, BODY_LINE_WIDTH);
             }
         }
-        if let Some(ship) = &snap.ship {
-            if ship.throttle > 0.01 {
-                // The flames: flickering additive tongues behind the working engines.
-                let flicker = 0.8 + 0.2 * (snap.time * 57.0).sin() * (snap.time * 23.0).cos();
-                let len = (0.4 + 0.7 * ship.throttle) * flicker;
-                let side = ship.nose.perp() * 0.1;
-                let hot = [
-                    1.0 * ship.throttle,
-                    0.6 * ship.throttle,
-                    0.2 * ship.throttle,
-                    0.0,
-                ];
-                for &tail in &ship.nozzles {
-                    let tip = tail - ship.nose * len;
-                    for p in [tail - side, tail + side, tip] {
-                        self.fill_data.push(FillVertex {
-                            pos: p.to_array(),
-                            color: hot,
-                        });
-                    }
-                    let color = [1.0, 0.7, 0.3, 1.5 * ship.throttle];
-                    self.line(tail, tip, color, FLAME_WIDTH);
-                }
-            }
-            let (w, c) = SHIP_LINE;
-            for (part, &health) in ship.parts.iter().zip(&ship.health) {
-                self.polygon(part, [0.04, 0.08, 0.07, 1.0]);
-                // Hurt parts glow from the ship's green towards red.
-                let hurt = 1.0 - health.clamp(0.0, 1.0);
-                let edge = [
-                    c[0] + (1.0 - c[0]) * hurt,
-                    c[1] * (1.0 - 0.8 * hurt),
-                    c[2] * (1.0 - hurt),
-                    c[3],
-                ];
-                self.outline(part, edge, w);
-            }
+        for ship in &snap.ships {
+            self.ship(ship, snap.time);
         }
         let beams = ViewBox::of(view, reach(BEAM_WIDTH, pixels_per_metre));
         for beam in &snap.beams {
@@ -392,88 +349,136 @@ impl Renderer {
         view: &View,
         snap: &Snapshot,
     ) -> FrameStats {
-        let start = Instant::now();
-        let pixels_per_metre = height.max(1) as f32 / (2.0 * view.half_extent.y);
-        let (star_cols, star_rows) = super::stars::layer_cells(width.max(1), height.max(1));
-        let star_quads = super::stars::star_quads(&star_cols, &star_rows);
+        let whole = ViewPass {
+            rect: ViewRect::full(width, height),
+            view: *view,
+            snap,
+        };
+        self.render_views(device, queue, encoder, target, (width, height), &[whole])
+    }
+
+    /// Builds view `i`'s lists and uploads them with its globals (`size`: the target's).
+    fn prepare_view(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        i: usize,
+        size: (u32, u32),
+        pass: &ViewPass<'_>,
+    ) {
+        let ViewPass { rect, view, snap } = *pass;
+        let (w, h) = (rect.width.max(1), rect.height.max(1));
+        let pixels_per_metre = h as f32 / (2.0 * view.half_extent.y);
+        let (star_cols, star_rows) = super::stars::layer_cells(w, h);
+        let stars = super::stars::star_quads(&star_cols, &star_rows);
         let globals = Globals {
             center: view.center.to_array(),
             half_extent: view.half_extent.to_array(),
-            viewport: [width as f32, height as f32],
+            viewport: [w as f32, h as f32],
             time: snap.time,
             pixels_per_metre,
+            origin: [rect.x as f32, rect.y as f32],
+            frame_size: [size.0 as f32, size.1 as f32],
             star_cols,
             star_rows,
         };
-        queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
-        self.build(snap, view, pixels_per_metre);
+        self.build(snap, &view, pixels_per_metre);
         let records = self.pipelines.records_layout.as_ref();
-        self.rock_visible
+        let out = &mut self.views[i];
+        queue.write_buffer(&out.globals, 0, bytemuck::bytes_of(&globals));
+        out.rock_visible
             .write(device, queue, bytemuck::cast_slice(&self.rock_index_data));
-        self.fill
+        out.fill
             .write(device, queue, bytemuck::cast_slice(&self.fill_data));
-        self.lines.write(
-            device,
-            queue,
-            bytemuck::cast_slice(&self.line_data),
-            records,
-        );
-        self.particles.write(
-            device,
-            queue,
-            bytemuck::cast_slice(&self.particle_data),
-            records,
-        );
-        let quads = (self.line_data.len() as u32).max(star_quads);
+        let lines = bytemuck::cast_slice(&self.line_data);
+        out.lines.write(device, queue, lines, records);
+        let particles = bytemuck::cast_slice(&self.particle_data);
+        out.particles.write(device, queue, particles, records);
+        out.counts = ViewCounts {
+            rock_indices: self.rock_index_data.len() as u32,
+            rock_lines: self.rock_lines,
+            lines: self.line_data.len() as u32,
+            fill: self.fill_data.len() as u32,
+            particles: self.particle_data.len() as u32,
+            stars,
+        };
+    }
+
+    /// Records one frame of several views into `target` (`width` × `height`, this
+    /// renderer's output format): one scene pass per view, confined to its rectangle, each
+    /// making the same draw calls however much it shows, then one glow pass over the
+    /// whole frame. Views with an empty rectangle are skipped; what lies outside every
+    /// view is black.
+    #[allow(clippy::too_many_arguments)]
+    pub fn render_views(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        encoder: &mut wgpu::CommandEncoder,
+        target: &wgpu::TextureView,
+        (width, height): (u32, u32),
+        views: &[ViewPass<'_>],
+    ) -> FrameStats {
+        let start = Instant::now();
+        let inside = |r: &ViewRect| {
+            !r.is_empty()
+                && r.x.checked_add(r.width).is_some_and(|x| x <= width)
+                && r.y.checked_add(r.height).is_some_and(|y| y <= height)
+        };
+        let shown: Vec<ViewPass<'_>> = views.iter().filter(|v| inside(&v.rect)).copied().collect();
+        while self.views.len() < shown.len() {
+            self.views.push(ViewBuffers::new(device, &self.pipelines));
+        }
+        let mut quads = 0;
+        for (i, pass) in shown.iter().enumerate() {
+            self.prepare_view(device, queue, i, (width, height), pass);
+            let c = self.views[i].counts;
+            quads = quads.max(c.lines).max(c.stars);
+        }
         self.indices.reserve(device, quads);
-        let source = self.pipelines.source;
-        let lines = self.line_data.len() as u32;
-        let mut draws = 0;
-        self.rock
-            .field
-            .bake_once(encoder, &self.pipelines.rock_field, &self.globals_group);
+        self.rock.field.bake_once(
+            encoder,
+            &self.pipelines.rock_field,
+            &self.views[0].globals_group,
+        );
         if let Some(t) = &mut self.timer {
             t.begin_frame();
         }
-        {
-            let scene = self.bloom.scene_target(device, queue, width, height);
-            let mut pass = super::clear_pass(encoder, "scene", scene);
-            let timer = &mut self.timer;
-            mark(timer, &mut pass, "sky");
-            pass.set_bind_group(0, &self.globals_group, &[]);
-            pass.set_pipeline(&self.pipelines.sky);
-            pass.draw(0..3, 0..1);
-            mark(timer, &mut pass, "stars");
-            pass.set_pipeline(&self.pipelines.stars);
-            self.indices.bind(&mut pass);
-            pass.draw_indexed(0..6 * star_quads, 0, 0..1);
-            mark(timer, &mut pass, "rock fill");
-            pass.set_pipeline(&self.pipelines.rock);
-            self.rock.field.bind(&mut pass);
-            pass.set_vertex_buffer(0, self.rock.vertices.slice(..));
-            let rock_indices = self.rock_index_data.len() as u32;
-            pass.set_index_buffer(
-                self.rock_visible.buffer.slice(..),
-                wgpu::IndexFormat::Uint32,
+        let scene = self.bloom.scene_target(device, queue, width, height);
+        let mut draws = 0;
+        for (i, pass) in shown.iter().enumerate() {
+            let load = if i == 0 {
+                wgpu::LoadOp::Clear(wgpu::Color::BLACK)
+            } else {
+                wgpu::LoadOp::Load
+            };
+            let mut rp = super::view_pass(encoder, "scene", scene, load);
+            let r = pass.rect;
+            rp.set_viewport(
+                r.x as f32,
+                r.y as f32,
+                r.width as f32,
+                r.height as f32,
+                0.0,
+                1.0,
             );
-            pass.draw_indexed(0..rock_indices, 0, 0..1);
-            mark(timer, &mut pass, "rock outline");
-            pass.set_pipeline(&self.pipelines.line);
-            self.indices.bind(&mut pass);
-            self.lines.draw(&mut pass, source, 0..self.rock_lines);
-            mark(timer, &mut pass, "body fills");
-            pass.set_pipeline(&self.pipelines.fill);
-            pass.set_vertex_buffer(0, self.fill.buffer.slice(..));
-            pass.draw(0..self.fill_data.len() as u32, 0..1);
-            mark(timer, &mut pass, "lines");
-            pass.set_pipeline(&self.pipelines.line);
-            self.lines.draw(&mut pass, source, self.rock_lines..lines);
-            mark(timer, &mut pass, "particles");
-            pass.set_pipeline(&self.pipelines.particle);
-            let particles = self.particle_data.len() as u32;
-            self.particles
-                .draw_triangles(&mut pass, source, 0..particles);
-            draws += 7;
+            rp.set_scissor_rect(r.x, r.y, r.width, r.height);
+            draws += record_scene(
+                &mut rp,
+                &self.pipelines,
+                &self.indices,
+                &self.rock,
+                &self.views[i],
+                &mut self.timer,
+            );
+        }
+        if shown.is_empty() {
+            super::view_pass(
+                encoder,
+                "scene",
+                scene,
+                wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+            );
         }
         draws += self.bloom.run(encoder, target, &mut self.timer);
         if let Some(t) = &self.timer {
@@ -484,4 +489,47 @@ impl Renderer {
             encode_time: start.elapsed(),
         }
     }
+}
+
+/// Records one view's scene: sky, stars, the rock's fill and outline, body fills, lines and
+/// particles; returns the draw calls (always the same number).
+fn record_scene(
+    pass: &mut wgpu::RenderPass<'_>,
+    pipelines: &Pipelines,
+    indices: &QuadIndices,
+    rock: &Rock,
+    out: &ViewBuffers,
+    timer: &mut Option<GpuTimer>,
+) -> u32 {
+    let source = pipelines.source;
+    let c = out.counts;
+    mark(timer, pass, "sky");
+    pass.set_bind_group(0, &out.globals_group, &[]);
+    pass.set_pipeline(&pipelines.sky);
+    pass.draw(0..3, 0..1);
+    mark(timer, pass, "stars");
+    pass.set_pipeline(&pipelines.stars);
+    indices.bind(pass);
+    pass.draw_indexed(0..6 * c.stars, 0, 0..1);
+    mark(timer, pass, "rock fill");
+    pass.set_pipeline(&pipelines.rock);
+    rock.field.bind(pass);
+    pass.set_vertex_buffer(0, rock.vertices.slice(..));
+    pass.set_index_buffer(out.rock_visible.buffer.slice(..), wgpu::IndexFormat::Uint32);
+    pass.draw_indexed(0..c.rock_indices, 0, 0..1);
+    mark(timer, pass, "rock outline");
+    pass.set_pipeline(&pipelines.line);
+    indices.bind(pass);
+    out.lines.draw(pass, source, 0..c.rock_lines);
+    mark(timer, pass, "body fills");
+    pass.set_pipeline(&pipelines.fill);
+    pass.set_vertex_buffer(0, out.fill.buffer.slice(..));
+    pass.draw(0..c.fill, 0..1);
+    mark(timer, pass, "lines");
+    pass.set_pipeline(&pipelines.line);
+    out.lines.draw(pass, source, c.rock_lines..c.lines);
+    mark(timer, pass, "particles");
+    pass.set_pipeline(&pipelines.particle);
+    out.particles.draw_triangles(pass, source, 0..c.particles);
+    7
 }

@@ -21,9 +21,11 @@ pub struct BodyDraw {
     pub edge: [f32; 4],
 }
 
-/// The ship's pose, parts and engine state.
+/// A ship's pose, parts and engine state.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ShipDraw {
+    /// Whose ship it is (0 for the first player): picks its colour.
+    pub player: usize,
     /// Each component's outline, world space, counter-clockwise, hull first.
     pub parts: Vec<Vec<Vec2>>,
     /// Each component's health, 0 to 1, in the order of `parts`.
@@ -69,8 +71,8 @@ pub struct Snapshot {
     pub points: Vec<Vec2>,
     /// The bodies.
     pub bodies: Vec<BodyDraw>,
-    /// The player's ship, if it exists.
-    pub ship: Option<ShipDraw>,
+    /// The players' ships that exist, in player order.
+    pub ships: Vec<ShipDraw>,
     /// Laser beams.
     pub beams: Vec<Beam>,
     /// Particles.

@@ -1,10 +1,13 @@
 //! The shell's screens and how the player moves between them: title (with the level list),
-//! playing, the pause menu, settings, and the win and lose screens. Pure state: the window
+//! the two-player menu (mode, level, join; see [`super::match_menu`]), playing, the pause
+//! menu, a match waiting for an unplugged gamepad, settings, and the win and lose screens. Pure state: the window
 //! feeds in what the player chose ([`Intent`]) and how a level ended, and carries out the
 //! [`Command`]s that come back (load a level, save progress, quit). Tested without a window.
 
 use super::catalog::Catalog;
+use super::match_menu::{MatchChoice, MatchMenu, MatchOutcome};
 use super::progress::Progress;
+use super::seats::Device;
 use crate::game::Outcome;
 use std::path::PathBuf;
 
@@ -35,8 +38,13 @@ pub struct WinInfo {
 pub enum Screen {
     /// The title and level list.
     Title,
+    /// The two-player menu: mode, level, join.
+    TwoPlayers,
     /// Flying.
     Playing,
+    /// A match paused until a player's unplugged gamepad is back (or another device takes
+    /// its seat).
+    WaitingForDevice,
     /// The pause menu over the frozen level.
     Paused,
     /// The settings.
@@ -55,6 +63,14 @@ pub enum Screen {
 pub enum Intent {
     /// Play level `index` of the list.
     Play(usize),
+    /// Open the two-player menu.
+    TwoPlayers,
+    /// A choice in the two-player menu.
+    Match(MatchChoice),
+    /// A device a match's player holds was unplugged.
+    DeviceLost(Device),
+    /// A device was plugged in, or pressed fire, while a match waits for one.
+    DeviceBack(Device),
     /// Open the pause menu.
     Pause,
     /// Leave the pause menu.
@@ -80,6 +96,10 @@ pub enum Intent {
 pub enum Command {
     /// Load this level and start flying it.
     StartLevel(PathBuf),
+    /// Read the levels two can play into [`Flow::match_menu`].
+    ListMatchLevels,
+    /// Load this level and start a match on it, for the seats of [`Flow::match_menu`].
+    StartMatch(PathBuf),
     /// Rebuild the current level from its start.
     RestartLevel,
     /// Write the progress file.
@@ -97,6 +117,8 @@ pub struct Current {
     pub path: PathBuf,
     /// Its place in the list, if it is one of the listed levels.
     pub index: Option<usize>,
+    /// Whether it is a match of two players (never recorded in the progress).
+    pub is_match: bool,
 }
 
 /// The screens' state.
@@ -110,6 +132,8 @@ pub struct Flow {
     pub progress: Progress,
     /// The level loaded, if any.
     pub current: Option<Current>,
+    /// The two-player menu, and the seats of the match being played.
+    pub match_menu: MatchMenu,
 }
 
 impl Flow {
@@ -120,6 +144,7 @@ impl Flow {
             catalog,
             progress,
             current: None,
+            match_menu: MatchMenu::default(),
         }
     }
 
@@ -130,7 +155,12 @@ impl Flow {
             screen: Screen::Playing,
             catalog,
             progress,
-            current: Some(Current { path, index }),
+            current: Some(Current {
+                path,
+                index,
+                is_match: false,
+            }),
+            match_menu: MatchMenu::default(),
         }
     }
 
@@ -146,8 +176,9 @@ impl Flow {
     /// What Escape (or a gamepad's Start or Back) means on this screen, if anything.
     pub fn back_intent(&self) -> Option<Intent> {
         match self.screen {
-            Screen::Playing => Some(Intent::Pause),
+            Screen::Playing | Screen::WaitingForDevice => Some(Intent::Pause),
             Screen::Paused => Some(Intent::Resume),
+            Screen::TwoPlayers => Some(Intent::Match(MatchChoice::Back)),
             Screen::Settings { .. } => Some(Intent::CloseSettings),
             Screen::Title | Screen::Won(_) | Screen::Lost => None,
         }
@@ -161,6 +192,7 @@ impl Flow {
         self.current = Some(Current {
             path: path.clone(),
             index: Some(index),
+            is_match: false,
         });
         self.screen = Screen::Playing;
         vec![Command::StartLevel(path)]
@@ -172,12 +204,57 @@ impl Flow {
         use Screen::*;
         match (intent, self.screen) {
             (Intent::Play(i), Title) => self.start(i),
-            (Intent::Pause, Playing) => {
+            (Intent::TwoPlayers, Title) => {
+                self.screen = TwoPlayers;
+                self.match_menu.step = Default::default();
+                vec![Command::ListMatchLevels]
+            }
+            (Intent::Match(choice), TwoPlayers) => match self.match_menu.choose(choice) {
+                MatchOutcome::Stay => Vec::new(),
+                MatchOutcome::Title => {
+                    self.screen = Title;
+                    Vec::new()
+                }
+                MatchOutcome::Start(path) => {
+                    self.current = Some(Current {
+                        path: path.clone(),
+                        index: None,
+                        is_match: true,
+                    });
+                    self.screen = Playing;
+                    vec![Command::StartMatch(path)]
+                }
+            },
+            (Intent::DeviceLost(d), Playing | Paused | WaitingForDevice) if self.is_match() => {
+                if self.match_menu.seats.unplugged(d, true).is_some() && self.screen == Playing {
+                    self.screen = WaitingForDevice;
+                }
+                Vec::new()
+            }
+            (Intent::DeviceBack(d), WaitingForDevice) => {
+                let seats = &mut self.match_menu.seats;
+                if seats.plugged(d).is_none() {
+                    seats.take_over(d);
+                }
+                if !seats.is_waiting() {
+                    self.screen = Playing;
+                }
+                Vec::new()
+            }
+            (Intent::DeviceBack(d), Paused) if self.is_match() => {
+                self.match_menu.seats.plugged(d);
+                Vec::new()
+            }
+            (Intent::Pause, Playing | WaitingForDevice) => {
                 self.screen = Paused;
                 Vec::new()
             }
             (Intent::Resume, Paused) => {
-                self.screen = Playing;
+                self.screen = if self.match_menu.seats.is_waiting() && self.is_match() {
+                    WaitingForDevice
+                } else {
+                    Playing
+                };
                 Vec::new()
             }
             (Intent::Restart, Paused | Won(_) | Lost) if self.current.is_some() => {
@@ -204,7 +281,7 @@ impl Flow {
                 Vec::new()
             }
             (Intent::NextLevel, Won(WinInfo { next: Some(i), .. })) => self.start(i),
-            (Intent::QuitToTitle, Paused | Won(_) | Lost | Playing) => {
+            (Intent::QuitToTitle, Paused | Won(_) | Lost | Playing | WaitingForDevice) => {
                 self.screen = Title;
                 Vec::new()
             }
@@ -219,7 +296,10 @@ impl Flow {
     /// The level being flown ended with `outcome` and `score`. A win of a listed level is
     /// recorded (unlocking the next one) and asks for the progress to be saved.
     pub fn level_ended(&mut self, outcome: Outcome, score: u64) -> Vec<Command> {
-        if self.screen != Screen::Playing && self.screen != Screen::Paused {
+        if !matches!(
+            self.screen,
+            Screen::Playing | Screen::Paused | Screen::WaitingForDevice
+        ) {
             return Vec::new();
         }
         match outcome {
@@ -255,6 +335,23 @@ impl Flow {
     /// Whether the sim should advance (only while flying).
     pub fn is_flying(&self) -> bool {
         self.screen == Screen::Playing
+    }
+
+    /// Makes the level being flown a match of two sharing the keyboard: player 1 on its
+    /// left side, player 2 on its right.
+    pub fn seat_keyboard_match(&mut self) {
+        if let Some(c) = &mut self.current {
+            c.is_match = true;
+            let seats = &mut self.match_menu.seats;
+            *seats = Default::default();
+            seats.join(Device::KeyboardLeft);
+            seats.join(Device::KeyboardRight);
+        }
+    }
+
+    /// Whether the level loaded is a match of two players.
+    pub fn is_match(&self) -> bool {
+        self.current.as_ref().is_some_and(|c| c.is_match)
     }
 }
 

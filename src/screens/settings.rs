@@ -9,8 +9,35 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// The settings format version this build writes. Version 1 (before rewind) is read too:
-/// it gains the rewind key where that key is free.
-pub const SETTINGS_VERSION: u32 = 2;
+/// it gains the rewind key where that key is free; versions 1 and 2 (before two players
+/// shared the keyboard) gain each side's default keys.
+pub const SETTINGS_VERSION: u32 = 3;
+
+/// Which set of key bindings: the one player's, or a side of a shared keyboard.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum KeySet {
+    /// One player flying alone.
+    #[default]
+    Solo,
+    /// The left-hand player of two.
+    Left,
+    /// The right-hand player of two.
+    Right,
+}
+
+impl KeySet {
+    /// Every set, in the settings screen's order.
+    pub const ALL: [KeySet; 3] = [KeySet::Solo, KeySet::Left, KeySet::Right];
+
+    /// The set in words.
+    pub fn label(self) -> &'static str {
+        match self {
+            KeySet::Solo => "One player",
+            KeySet::Left => "Two players: keyboard left",
+            KeySet::Right => "Two players: keyboard right",
+        }
+    }
+}
 
 /// The player's settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -24,6 +51,10 @@ pub struct Settings {
     pub effects_volume: f32,
     /// Which keys do what.
     pub bindings: Bindings,
+    /// The left-hand player's keys when two share the keyboard.
+    pub keyboard_left: Bindings,
+    /// The right-hand player's keys when two share the keyboard.
+    pub keyboard_right: Bindings,
     /// Stick travel ignored around the centre, 0 to 0.9.
     pub gamepad_dead_zone: f32,
     /// Start in fullscreen.
@@ -41,6 +72,8 @@ impl Default for Settings {
             master_volume: 0.8,
             effects_volume: 1.0,
             bindings: Bindings::default(),
+            keyboard_left: Bindings::keyboard_left(),
+            keyboard_right: Bindings::keyboard_right(),
             gamepad_dead_zone: 0.15,
             fullscreen: false,
             vsync: true,
@@ -73,6 +106,38 @@ fn unit(x: f32, default: f32, max: f32) -> f32 {
 }
 
 impl Settings {
+    /// The bindings of `set`.
+    pub fn keys(&self, set: KeySet) -> &Bindings {
+        match set {
+            KeySet::Solo => &self.bindings,
+            KeySet::Left => &self.keyboard_left,
+            KeySet::Right => &self.keyboard_right,
+        }
+    }
+
+    /// The bindings of `set`, to change.
+    pub fn keys_mut(&mut self, set: KeySet) -> &mut Bindings {
+        match set {
+            KeySet::Solo => &mut self.bindings,
+            KeySet::Left => &mut self.keyboard_left,
+            KeySet::Right => &mut self.keyboard_right,
+        }
+    }
+
+    /// Binds `key` for `set` as the rebinding screen did, and takes it from the other
+    /// side of a shared keyboard (both sides are read from one keyboard at once); returns
+    /// the control it did there, if any.
+    pub fn take_from_other_side(&mut self, set: KeySet, key: &str) -> Option<Control> {
+        let other = match set {
+            KeySet::Solo => return None,
+            KeySet::Left => &mut self.keyboard_right,
+            KeySet::Right => &mut self.keyboard_left,
+        };
+        let had = other.control(key);
+        other.keys.retain(|(k, _)| k != key);
+        had
+    }
+
     /// The same settings with every number brought into its range.
     pub fn sanitized(mut self) -> Settings {
         let d = Settings::default();
@@ -95,7 +160,7 @@ impl Settings {
                     s.bindings.rebind(key, Control::Rewind);
                 }
             }
-            SETTINGS_VERSION => {}
+            2 | SETTINGS_VERSION => {}
             v => {
                 return Err(format!(
                 "version {v} is not supported: this build reads versions 1 to {SETTINGS_VERSION}"
@@ -182,14 +247,78 @@ mod tests {
     }
 
     #[test]
+    fn both_keyboard_sides_round_trip_through_the_file_and_old_files_gain_them() {
+        let path = temp("sides");
+        let mut s = Settings::default();
+        s.keyboard_left.rebind("KeyQ", Control::Fire);
+        s.keyboard_right.rebind("Numpad0", Control::Tractor);
+        s.save(&path).unwrap();
+        let back = Settings::load(&path);
+        assert_eq!(back.notice, None);
+        assert_eq!(
+            back.settings.keyboard_left.control("KeyQ"),
+            Some(Control::Fire)
+        );
+        assert_eq!(
+            back.settings.keys(KeySet::Right).control("Numpad0"),
+            Some(Control::Tractor)
+        );
+        assert_eq!(back.settings, s);
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+        // A file from before two players, as version 2 wrote it, loads with both sides'
+        // default keys and keeps its own.
+        let old = r#"(version: 2, master_volume: 0.5, bindings: (keys: [("KeyK", Fire)]), gamepad_dead_zone: 0.2, fullscreen: false, vsync: true, rewind: false)"#;
+        let s = Settings::parse(old).unwrap();
+        assert_eq!(s.version, SETTINGS_VERSION);
+        assert_eq!((s.master_volume, s.rewind), (0.5, false));
+        assert_eq!(s.bindings.control("KeyK"), Some(Control::Fire));
+        assert_eq!(s.keyboard_left, Bindings::keyboard_left());
+        assert_eq!(s.keyboard_right, Bindings::keyboard_right());
+    }
+
+    #[test]
+    fn the_two_sides_share_no_key_and_a_key_taken_leaves_the_other_side() {
+        let s = Settings::default();
+        for (key, _) in &s.keyboard_left.keys {
+            assert_eq!(
+                s.keyboard_right.control(key),
+                None,
+                "{key} is on both sides"
+            );
+        }
+        for side in [KeySet::Left, KeySet::Right] {
+            for control in [
+                Control::RotateLeft,
+                Control::RotateRight,
+                Control::Thrust,
+                Control::Fire,
+                Control::Tractor,
+            ] {
+                assert!(
+                    s.keys(side).keys.iter().any(|(_, c)| *c == control),
+                    "{side:?} lacks {control:?}"
+                );
+            }
+        }
+        let mut s = Settings::default();
+        assert_eq!(
+            s.take_from_other_side(KeySet::Left, "ArrowUp"),
+            Some(Control::Thrust)
+        );
+        assert_eq!(s.keyboard_right.control("ArrowUp"), None);
+        assert_eq!(s.take_from_other_side(KeySet::Solo, "KeyW"), None);
+        assert_eq!(s.keyboard_left.control("KeyW"), Some(Control::Thrust));
+    }
+
+    #[test]
     fn out_of_range_numbers_are_brought_in() {
         let s =
             Settings::parse("(version: 1, master_volume: 7.0, gamepad_dead_zone: -1.0)").unwrap();
         assert_eq!(s.master_volume, 1.0);
         assert_eq!(s.gamepad_dead_zone, 0.0);
-        assert!(Settings::parse("(version: 3)")
+        assert!(Settings::parse("(version: 4)")
             .unwrap_err()
-            .contains("version 3"));
+            .contains("version 4"));
     }
 
     #[test]

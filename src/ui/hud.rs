@@ -112,12 +112,15 @@ pub fn winner_line(m: &MatchHud) -> Option<String> {
     })
 }
 
-/// Draws the match figures and the winner's banner.
-fn draw_match(ctx: &egui::Context, m: &MatchHud) {
+/// Draws the match figures (top middle of `area`, below `down` points) and the winner's
+/// banner (its centre); `key` tells one view's apart from another's.
+fn draw_match(ctx: &egui::Context, m: &MatchHud, area: egui::Rect, key: usize, down: f32) {
     let lines = match_lines(m);
     if !lines.is_empty() {
-        egui::Area::new(egui::Id::unique("hud match"))
-            .anchor(Align2::CENTER_TOP, Vec2::new(0.0, 16.0))
+        egui::Area::new(egui::Id::unique(("hud match", key)))
+            .pivot(Align2::CENTER_TOP)
+            .fixed_pos(corner(area, Align2::CENTER_TOP, 16.0) + Vec2::new(0.0, down))
+            .constrain_to(area)
             .interactable(false)
             .show(ctx, |ui| {
                 panel().show(ui, |ui| {
@@ -138,8 +141,10 @@ fn draw_match(ctx: &egui::Context, m: &MatchHud) {
             });
     }
     if let Some(banner) = winner_line(m) {
-        egui::Area::new(egui::Id::unique("hud winner"))
-            .anchor(Align2::CENTER_CENTER, Vec2::ZERO)
+        egui::Area::new(egui::Id::unique(("hud winner", key)))
+            .pivot(Align2::CENTER_CENTER)
+            .fixed_pos(area.center())
+            .constrain_to(area)
             .interactable(false)
             .show(ctx, |ui| {
                 panel().show(ui, |ui| {
@@ -149,14 +154,75 @@ fn draw_match(ctx: &egui::Context, m: &MatchHud) {
     }
 }
 
-/// Draws the HUD; `time` (seconds) drives the warnings' blinking.
+/// Draws the HUD over the whole window; `time` (seconds) drives the warnings' blinking.
 pub fn draw(ctx: &egui::Context, hud: &Hud, time: f64) {
-    if let Some(m) = &hud.contest {
-        draw_match(ctx, m);
-    }
+    draw_in(ctx, hud, ctx.content_rect(), None, time);
+}
+
+/// Whose HUD a view shows, when players share the window.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlayerTag {
+    /// The player, 0 for the first.
+    pub player: usize,
+    /// Their ship's colour.
+    pub color: Color32,
+}
+
+/// A corner of `area` (`align`), `inset` points inside it.
+fn corner(area: egui::Rect, align: Align2, inset: f32) -> egui::Pos2 {
+    let x = match align.x() {
+        egui::Align::Min => area.left() + inset,
+        egui::Align::Center => area.center().x,
+        egui::Align::Max => area.right() - inset,
+    };
+    let y = match align.y() {
+        egui::Align::Min => area.top() + inset,
+        egui::Align::Center => area.center().y,
+        egui::Align::Max => area.bottom() - inset,
+    };
+    egui::pos2(x, y)
+}
+
+/// Draws one HUD inside `area` (points): the whole window, or one player's view with
+/// `tag` naming the player (bottom middle). A player's view is smaller, so its HUD is
+/// compact: meters sized to the view, only the hurt components listed, no objective line,
+/// and the message wrapped to the view's width.
+pub fn draw_in(
+    ctx: &egui::Context,
+    hud: &Hud,
+    area: egui::Rect,
+    tag: Option<PlayerTag>,
+    time: f64,
+) {
     let blink = (time * 4.0).sin() > 0.0;
-    egui::Area::new(egui::Id::unique("hud status"))
-        .anchor(Align2::LEFT_TOP, Vec2::new(16.0, 16.0))
+    let key = tag.map_or(0, |t| t.player + 1);
+    if let Some(m) = &hud.contest {
+        draw_match(ctx, m, area, key, 0.0);
+    }
+    let place = |name: &str, align: Align2, down: f32| {
+        egui::Area::new(egui::Id::unique((name, key)))
+            .pivot(align)
+            .fixed_pos(corner(area, align, 16.0) + Vec2::new(0.0, down))
+            .constrain_to(area)
+    };
+    let compact = tag.is_some();
+    let meter_width = if compact {
+        (area.width() * 0.22).clamp(48.0, METER_WIDTH)
+    } else {
+        METER_WIDTH
+    };
+    let component_width = meter_width.min(COMPONENT_WIDTH);
+    if let Some(t) = tag {
+        place("hud player", Align2::CENTER_BOTTOM, 0.0)
+            .interactable(false)
+            .show(ctx, |ui| {
+                panel().show(ui, |ui| {
+                    let text = format!("PLAYER {}", t.player + 1);
+                    ui.label(RichText::new(text).strong().color(t.color));
+                });
+            });
+    }
+    place("hud status", Align2::LEFT_TOP, 0.0)
         .interactable(false)
         .show(ctx, |ui| {
             panel().show(ui, |ui| {
@@ -165,32 +231,32 @@ pub fn draw(ctx: &egui::Context, hud: &Hud, time: f64) {
                 } else {
                     theme::level_color(hud.fuel)
                 };
-                theme::meter(ui, "FUEL", hud.fuel, fuel_color, METER_WIDTH);
+                theme::meter(ui, "FUEL", hud.fuel, fuel_color, meter_width);
                 theme::meter(
                     ui,
                     "HULL",
                     hud.hull,
                     theme::level_color(hud.hull),
-                    METER_WIDTH,
+                    meter_width,
                 );
                 // The hull has its own meter above; the rest are listed small.
                 let others = hud
                     .components
                     .iter()
-                    .filter(|c| !c.name.eq_ignore_ascii_case("hull"));
+                    .filter(|c| !c.name.eq_ignore_ascii_case("hull"))
+                    .filter(|c| !compact || c.health < 1.0);
                 for c in others {
                     theme::meter(
                         ui,
                         c.name,
                         c.health,
                         theme::level_color(c.health),
-                        COMPONENT_WIDTH,
+                        component_width,
                     );
                 }
             });
         });
-    egui::Area::new(egui::Id::unique("hud score"))
-        .anchor(Align2::RIGHT_TOP, Vec2::new(-16.0, 16.0))
+    place("hud score", Align2::RIGHT_TOP, 0.0)
         .interactable(false)
         .show(ctx, |ui| {
             panel().show(ui, |ui| {
@@ -202,7 +268,7 @@ pub fn draw(ctx: &egui::Context, hud: &Hud, time: f64) {
                             .color(GREEN),
                     );
                     ships(ui, hud.lives);
-                    if !hud.objective.is_empty() {
+                    if !hud.objective.is_empty() && !compact {
                         ui.label(RichText::new(&hud.objective).small().color(DIM));
                     }
                 });
@@ -217,8 +283,8 @@ pub fn draw(ctx: &egui::Context, hud: &Hud, time: f64) {
         } else {
             AMBER
         };
-        egui::Area::new(egui::Id::unique("hud countdown"))
-            .anchor(Align2::CENTER_TOP, Vec2::new(0.0, 16.0))
+        let below_match = if hud.contest.is_some() { 110.0 } else { 0.0 };
+        place("hud countdown", Align2::CENTER_TOP, below_match)
             .interactable(false)
             .show(ctx, |ui| {
                 ui.label(
@@ -231,12 +297,18 @@ pub fn draw(ctx: &egui::Context, hud: &Hud, time: f64) {
             });
     }
     if let Some(message) = hud.message.as_deref().filter(|m| !m.is_empty()) {
-        egui::Area::new(egui::Id::unique("hud message"))
-            .anchor(Align2::CENTER_TOP, Vec2::new(0.0, 90.0))
+        let (align, down) = if compact {
+            (Align2::CENTER_BOTTOM, -52.0)
+        } else {
+            (Align2::CENTER_TOP, 90.0)
+        };
+        place("hud message", align, down)
             .interactable(false)
             .show(ctx, |ui| {
                 panel().show(ui, |ui| {
-                    ui.label(RichText::new(message).size(24.0).color(CYAN));
+                    let size = if compact { 18.0 } else { 24.0 };
+                    ui.set_max_width((area.width() - 56.0).max(40.0));
+                    ui.add(egui::Label::new(RichText::new(message).size(size).color(CYAN)).wrap());
                 });
             });
     }

@@ -7,6 +7,7 @@ pub mod designer;
 pub mod hud;
 pub mod keys;
 pub mod layer;
+pub mod match_menu;
 pub mod menus;
 pub mod notices;
 pub mod rebind;
@@ -16,7 +17,7 @@ pub mod title;
 
 use crate::game::Hud;
 use crate::screens::flow::{Flow, Intent, Screen, SettingsBack};
-use crate::screens::settings::Settings;
+use crate::screens::settings::{KeySet, Settings};
 pub use layer::{UiInput, UiPainter};
 pub use notices::Notices;
 use rebind::{Capture, Press};
@@ -28,6 +29,8 @@ pub struct UiState {
     pub capture: Capture,
     /// What the last rebinding did.
     pub rebind_note: Option<String>,
+    /// Whose keys the settings screen shows and rebinds.
+    pub key_set: KeySet,
     /// Messages for the player.
     pub notices: Notices,
     /// The screen drawn last frame (a new screen puts focus on its first button).
@@ -40,6 +43,9 @@ pub struct UiFrame<'a> {
     pub flow: &'a Flow,
     /// The HUD of the level being played, if one is loaded.
     pub hud: Option<&'a Hud>,
+    /// In a match, each player's HUD with their view's rectangle (pixels); when not
+    /// empty it is drawn instead of `hud`.
+    pub player_huds: &'a [(crate::render::ViewRect, Hud)],
     /// The settings (the settings screen edits them).
     pub settings: &'a mut Settings,
     /// Gamepads connected.
@@ -61,11 +67,19 @@ impl UiState {
     /// Offers a key press (physical key name) to the key rebinding; true if it was taken.
     pub fn rebind_key(&mut self, settings: &mut Settings, key: &str) -> bool {
         let target = self.capture.target();
-        match self.capture.press(&mut settings.bindings, key) {
+        let set = self.key_set;
+        match self.capture.press(settings.keys_mut(set), key) {
             Press::Ignored => false,
             Press::Bound { taken_from } => {
                 let (control, _) = target.unwrap_or((crate::game::Control::Menu, 0));
+                let other_side = settings.take_from_other_side(set, key);
                 self.rebind_note = Some(match taken_from {
+                    None if other_side.is_some() => format!(
+                        "{} now does {} (taken from the other side's {}).",
+                        keys::key_label(key),
+                        keys::control_label(control),
+                        keys::control_label(other_side.unwrap_or(control))
+                    ),
                     Some(from) => format!(
                         "{} now does {} (taken from {}).",
                         keys::key_label(key),
@@ -98,11 +112,14 @@ impl UiState {
         let in_level = !matches!(
             screen,
             Screen::Title
+                | Screen::TwoPlayers
                 | Screen::Settings {
                     back: SettingsBack::Title
                 }
         );
-        if let Some(hud) = frame.hud.filter(|_| in_level) {
+        if in_level && !frame.player_huds.is_empty() {
+            draw_player_huds(ctx, frame.player_huds, frame.time);
+        } else if let Some(hud) = frame.hud.filter(|_| in_level) {
             hud::draw(ctx, hud, frame.time);
         }
         if let Some((overlay, view)) = frame.debug.filter(|_| in_level) {
@@ -113,6 +130,15 @@ impl UiState {
         }
         let chosen = match screen {
             Screen::Title => title::draw(ctx, frame.flow, focus),
+            Screen::TwoPlayers => {
+                match_menu::draw(ctx, &frame.flow.match_menu, frame.settings, focus)
+            }
+            Screen::WaitingForDevice => {
+                if let Some(m) = frame.flow.match_menu.seats.waiting_message() {
+                    match_menu::waiting(ctx, &m);
+                }
+                None
+            }
             Screen::Playing => None,
             Screen::Paused => menus::pause(ctx, focus),
             Screen::Settings { .. } => settings_panel::draw(
@@ -120,6 +146,7 @@ impl UiState {
                 frame.settings,
                 settings_panel::SettingsView {
                     capture: &mut self.capture,
+                    key_set: &mut self.key_set,
                     note: &mut self.rebind_note,
                     pads: frame.pads,
                     vsync_forced_off: frame.vsync_forced_off,
@@ -134,5 +161,27 @@ impl UiState {
         }
         self.notices.draw(ctx, frame.time);
         chosen
+    }
+}
+
+/// Each player's HUD inside their view, tagged with their ship's colour.
+fn draw_player_huds(ctx: &egui::Context, huds: &[(crate::render::ViewRect, Hud)], time: f64) {
+    let per_point = ctx.pixels_per_point().max(1e-3);
+    for (player, (r, h)) in huds.iter().enumerate() {
+        if r.is_empty() {
+            continue;
+        }
+        let area = egui::Rect::from_min_size(
+            egui::pos2(r.x as f32, r.y as f32) / per_point,
+            egui::vec2(r.width as f32, r.height as f32) / per_point,
+        );
+        let c = crate::render::renderer::SHIP_COLORS[player % 4];
+        let color = egui::Color32::from_rgb(
+            (c[0].min(1.0) * 255.0) as u8,
+            (c[1].min(1.0) * 255.0) as u8,
+            (c[2].min(1.0) * 255.0) as u8,
+        );
+        let tag = hud::PlayerTag { player, color };
+        hud::draw_in(ctx, h, area, Some(tag), time);
     }
 }

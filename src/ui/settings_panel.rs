@@ -1,5 +1,6 @@
 //! The settings screen: master and effects volume, fullscreen and vsync, the gamepad dead
-//! zone, rewind on or off, and the key bindings (click a slot, press a key; conflicts are shown and must be
+//! zone, rewind on or off, and the key bindings of the one player and of each side of a
+//! keyboard two players share (click a slot, press a key; conflicts are shown and must be
 //! confirmed). It edits the settings in place; the window applies and saves the changes.
 
 use super::keys::{control_label, key_label};
@@ -7,13 +8,15 @@ use super::rebind::{keys_of, Capture, SLOTS};
 use super::theme::{self, AMBER, CYAN, DIM, RED};
 use crate::game::{Bindings, Control};
 use crate::screens::flow::Intent;
-use crate::screens::settings::Settings;
+use crate::screens::settings::{KeySet, Settings};
 use egui::RichText;
 
 /// What the settings screen needs besides the settings.
 pub struct SettingsView<'a> {
     /// Rebinding in progress.
     pub capture: &'a mut Capture,
+    /// Whose keys are shown.
+    pub key_set: &'a mut KeySet,
     /// What the last rebinding did, in words.
     pub note: &'a mut Option<String>,
     /// Gamepads connected now.
@@ -93,7 +96,18 @@ pub fn draw(
             ui.add_space(28.0);
             ui.vertical(|ui| {
                 ui.label(RichText::new("Keys").color(CYAN));
-                bindings(ui, &mut settings.bindings, view.capture, view.note);
+                ui.horizontal(|ui| {
+                    for set in KeySet::ALL {
+                        let picked = *view.key_set == set;
+                        if ui.selectable_label(picked, set.label()).clicked() && !picked {
+                            *view.key_set = set;
+                            *view.capture = Capture::Idle;
+                            *view.note = None;
+                        }
+                    }
+                });
+                let set = *view.key_set;
+                bindings(ui, settings.keys_mut(set), set, view.capture, view.note);
             });
         });
         ui.separator();
@@ -110,14 +124,37 @@ pub fn draw(
     chosen
 }
 
-fn bindings(ui: &mut egui::Ui, b: &mut Bindings, capture: &mut Capture, note: &mut Option<String>) {
+/// The controls a set of keys binds: a match has no rewind, and Escape pauses it.
+fn controls_of(set: KeySet) -> &'static [Control] {
+    match set {
+        KeySet::Solo => &Control::ALL,
+        KeySet::Left | KeySet::Right => &Control::ALL[..5],
+    }
+}
+
+/// The keys of `set` before the player changed them.
+fn defaults(set: KeySet) -> Bindings {
+    match set {
+        KeySet::Solo => Bindings::default(),
+        KeySet::Left => Bindings::keyboard_left(),
+        KeySet::Right => Bindings::keyboard_right(),
+    }
+}
+
+fn bindings(
+    ui: &mut egui::Ui,
+    b: &mut Bindings,
+    set: KeySet,
+    capture: &mut Capture,
+    note: &mut Option<String>,
+) {
     ui.set_max_width(420.0);
     let conflicts = b.conflicts();
     egui::Grid::new("bindings grid")
         .num_columns(1 + SLOTS)
         .spacing([12.0, 6.0])
         .show(ui, |ui| {
-            for control in Control::ALL {
+            for &control in controls_of(set) {
                 let keys = keys_of(b, control);
                 let clash = conflicts.iter().any(|(_, cs)| cs.contains(&control));
                 let color = if clash {
@@ -185,7 +222,7 @@ fn bindings(ui: &mut egui::Ui, b: &mut Bindings, capture: &mut Capture, note: &m
         );
     }
     if ui.button("Reset keys to defaults").clicked() {
-        *b = Bindings::default();
+        *b = defaults(set);
         *capture = Capture::Idle;
         *note = Some("Keys reset to the defaults.".to_string());
     }

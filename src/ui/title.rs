@@ -30,6 +30,9 @@ pub fn draw(ctx: &egui::Context, flow: &Flow, focus: bool) -> Option<Intent> {
                     chosen = level_list(ui, flow, focus);
                     ui.add_space(12.0);
                     ui.vertical_centered(|ui| {
+                        if theme::menu_button(ui, "Two players").clicked() {
+                            chosen = Some(Intent::TwoPlayers);
+                        }
                         if theme::menu_button(ui, "Settings").clicked() {
                             chosen = Some(Intent::OpenSettings);
                         }

@@ -6,6 +6,8 @@ use super::App;
 use crate::app::flow::{Intent, Screen};
 use crate::app::gamepad::PadEvent;
 use crate::game::Control;
+use crate::screens::match_menu::{MatchChoice, MatchStep};
+use crate::screens::seats::Device;
 use winit::event_loop::ActiveEventLoop;
 use winit::keyboard::KeyCode;
 use winit::window::Fullscreen;
@@ -53,6 +55,9 @@ impl App {
             }
             _ => {}
         }
+        if fresh && self.two_player_key(event_loop, &name) {
+            return;
+        }
         let flying = self.shell.flow.is_flying();
         let menu_key = code == KeyCode::Escape
             || self.shell.settings.bindings.control(&name) == Some(Control::Menu);
@@ -66,8 +71,8 @@ impl App {
         }
         if let Some(s) = &mut self.shell.session {
             match code {
-                KeyCode::Equal | KeyCode::NumpadAdd if fresh => s.camera.zoom_by(1.0 / 1.2),
-                KeyCode::Minus | KeyCode::NumpadSubtract if fresh => s.camera.zoom_by(1.2),
+                KeyCode::Equal | KeyCode::NumpadAdd if fresh => s.zoom_by(1.0 / 1.2),
+                KeyCode::Minus | KeyCode::NumpadSubtract if fresh => s.zoom_by(1.2),
                 _ => {}
             }
         }
@@ -76,25 +81,71 @@ impl App {
             .key(&self.shell.settings.bindings, &name, down);
     }
 
+    /// A key pressed on the join screen, or while a match waits for a device: fire on a
+    /// side of the keyboard joins (or takes the waiting seat) with that side. Returns
+    /// whether the key was used.
+    fn two_player_key(&mut self, event_loop: &ActiveEventLoop, name: &str) -> bool {
+        let joining = self.shell.flow.screen == Screen::TwoPlayers
+            && matches!(self.shell.flow.match_menu.step, MatchStep::Join { .. });
+        let waiting = self.shell.flow.screen == Screen::WaitingForDevice;
+        if !(joining || waiting) {
+            return false;
+        }
+        let s = &self.shell.settings;
+        let device = if s.keyboard_left.control(name) == Some(Control::Fire) {
+            Device::KeyboardLeft
+        } else if s.keyboard_right.control(name) == Some(Control::Fire) {
+            Device::KeyboardRight
+        } else {
+            return false;
+        };
+        self.device_fire(event_loop, device);
+        true
+    }
+
+    /// Fire pressed on `device` in the two-player screens.
+    fn device_fire(&mut self, event_loop: &ActiveEventLoop, device: Device) {
+        match self.shell.flow.screen {
+            Screen::TwoPlayers => self.choose(event_loop, Intent::Match(MatchChoice::Fire(device))),
+            Screen::WaitingForDevice => self.choose(event_loop, Intent::DeviceBack(device)),
+            _ => {}
+        }
+    }
+
     pub(super) fn pad_events(&mut self, event_loop: &ActiveEventLoop) {
         let now = self.now();
         for e in self.pads.poll() {
             let flying = self.shell.flow.is_flying();
             match e {
-                PadEvent::Connected(name) => self
-                    .shell
-                    .ui
-                    .notices
-                    .toast(format!("Gamepad connected: {name}"), now),
-                PadEvent::Disconnected(name) => {
+                PadEvent::Connected(id, name) => {
+                    self.shell
+                        .ui
+                        .notices
+                        .toast(format!("Gamepad connected: {name}"), now);
+                    if self.shell.flow.is_match() {
+                        self.choose(event_loop, Intent::DeviceBack(Device::Gamepad(id)));
+                    }
+                }
+                PadEvent::Disconnected(id, name) => {
                     self.shell
                         .ui
                         .notices
                         .toast(format!("Gamepad disconnected: {name}"), now);
-                    if flying {
+                    let pad = Device::Gamepad(id);
+                    let seated = self.shell.flow.match_menu.seats.player_of(pad).is_some();
+                    if self.shell.flow.is_match() {
+                        if seated {
+                            self.choose(event_loop, Intent::DeviceLost(pad));
+                        }
+                    } else if self.shell.flow.screen == Screen::TwoPlayers {
+                        if seated {
+                            self.choose(event_loop, Intent::Match(MatchChoice::Leave(pad)));
+                        }
+                    } else if flying {
                         self.choose(event_loop, Intent::Pause);
                     }
                 }
+                PadEvent::Fire(id) => self.device_fire(event_loop, Device::Gamepad(id)),
                 PadEvent::Start => {
                     if let Some(intent) = self.shell.flow.back_intent() {
                         self.choose(event_loop, intent);

@@ -1,0 +1,114 @@
+//! The buffers one view of a frame draws from: its camera globals and the vertex, index
+//! and record lists rebuilt for it every frame. A frame with several views (players
+//! sharing the window) keeps one set per view, since every view's data is uploaded before
+//! the frame's passes run.
+
+use super::pipelines::{Globals, Pipelines};
+use super::quads::RecordBuffer;
+
+/// A vertex or index buffer rewritten every frame, grown by doubling when too small.
+#[derive(Debug)]
+pub(crate) struct DynamicBuffer {
+    pub(crate) buffer: wgpu::Buffer,
+    capacity: u64,
+    usage: wgpu::BufferUsages,
+    label: &'static str,
+}
+
+impl DynamicBuffer {
+    pub(crate) fn new(
+        device: &wgpu::Device,
+        label: &'static str,
+        usage: wgpu::BufferUsages,
+    ) -> Self {
+        let capacity = 4096;
+        DynamicBuffer {
+            buffer: device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some(label),
+                size: capacity,
+                usage: usage | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            }),
+            capacity,
+            usage,
+            label,
+        }
+    }
+
+    pub(crate) fn write(&mut self, device: &wgpu::Device, queue: &wgpu::Queue, bytes: &[u8]) {
+        let need = bytes.len() as u64;
+        if need > self.capacity {
+            self.capacity = need.next_power_of_two();
+            self.buffer = device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some(self.label),
+                size: self.capacity,
+                usage: self.usage | wgpu::BufferUsages::COPY_DST,
+                mapped_at_creation: false,
+            });
+        }
+        if need > 0 {
+            queue.write_buffer(&self.buffer, 0, bytes);
+        }
+    }
+}
+
+/// How much of each list one view recorded this frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ViewCounts {
+    /// Rock triangle indices in view.
+    pub rock_indices: u32,
+    /// The rock's outline segments, which start the line list.
+    pub rock_lines: u32,
+    /// Every line, the rock's included.
+    pub lines: u32,
+    /// Fill vertices.
+    pub fill: u32,
+    /// Particles.
+    pub particles: u32,
+    /// Star quads.
+    pub stars: u32,
+}
+
+/// One view's buffers.
+#[derive(Debug)]
+pub(crate) struct ViewBuffers {
+    pub globals: wgpu::Buffer,
+    pub globals_group: wgpu::BindGroup,
+    pub rock_visible: DynamicBuffer,
+    pub fill: DynamicBuffer,
+    pub lines: RecordBuffer,
+    pub particles: RecordBuffer,
+    pub counts: ViewCounts,
+}
+
+impl ViewBuffers {
+    /// Empty buffers for one view, bound for `pipelines`.
+    pub fn new(device: &wgpu::Device, pipelines: &Pipelines) -> ViewBuffers {
+        let globals = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("globals"),
+            size: std::mem::size_of::<Globals>() as u64,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let globals_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("globals"),
+            layout: &pipelines.globals_layout,
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: globals.as_entire_binding(),
+            }],
+        });
+        let records = pipelines.records_layout.as_ref();
+        let line_size = std::mem::size_of::<super::pipelines::LineInstance>() as u64;
+        let particle_size = std::mem::size_of::<super::pipelines::ParticleInstance>() as u64;
+        ViewBuffers {
+            globals,
+            globals_group,
+            rock_visible: DynamicBuffer::new(device, "rock in view", wgpu::BufferUsages::INDEX),
+            fill: DynamicBuffer::new(device, "fill", wgpu::BufferUsages::VERTEX),
+            lines: RecordBuffer::new(device, "lines", line_size, records),
+            particles: RecordBuffer::new(device, "particles", particle_size, records),
+            counts: ViewCounts::default(),
+        }
+    }
+}
