@@ -235,3 +235,33 @@ pub fn report(out: &NetplayOutcome, frames: u64) -> String {
         out.desyncs.len()
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn script(p1: &str, p2: &str) -> InputScript {
+        let text = format!("(version: 2, players: [[\"{p1}\"], [\"{p2}\"]])");
+        InputScript::parse(&text, "test.ron").unwrap()
+    }
+
+    #[test]
+    fn each_side_flies_its_own_track_and_nothing_after_it() {
+        let s = script("2 3T", "1 2F");
+        let p1 = local_track(Some(&s), 0, 2).unwrap();
+        let p2 = local_track(Some(&s), 1, 1).unwrap();
+        assert_eq!(p1.len(), 5);
+        assert!(p1[2].thrust && !p1[1].thrust);
+        assert_eq!(p2.len(), 3);
+        assert!(p2[1].fire && !p2[1].thrust);
+        assert!(local_track(None, 1, 4).unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_track_that_acts_within_the_input_delay_is_refused() {
+        let s = script("2 3T", "1 2F");
+        let e = local_track(Some(&s), 1, 2).unwrap_err().to_string();
+        assert!(e.contains("player 2's track acts at step 1"), "{e}");
+        assert!(e.contains("start the track with 2 idle steps"), "{e}");
+    }
+}

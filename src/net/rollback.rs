@@ -152,3 +152,79 @@ impl RollbackGame {
         self.stats.steps += 1;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::load_level;
+
+    fn duel() -> RollbackGame {
+        let file =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/netplay/duel_cave.ron");
+        RollbackGame::new(Sim::from_level_for(&load_level(&file).unwrap(), 2).unwrap())
+    }
+
+    fn inputs(k: u8) -> [(PackedActions, InputStatus); 2] {
+        // Player 1 thrusts and turns, player 2 fires, varying by step.
+        [
+            (PackedActions(4 | (k % 3)), InputStatus::Confirmed),
+            (PackedActions(8 * (k % 2)), InputStatus::Predicted),
+        ]
+    }
+
+    #[test]
+    fn a_rollback_restores_the_saved_step_and_the_same_inputs_reach_the_same_hash() {
+        let mut g = duel();
+        let (start, end) = (GameStateCell::default(), GameStateCell::default());
+        g.watch(10);
+        g.save(&start, 0).unwrap();
+        for k in 0..10 {
+            g.advance(&inputs(k));
+        }
+        g.save(&end, 10).unwrap();
+        let first = g.sim().state_hash();
+        assert_eq!(g.watched(), Some(first));
+        assert_eq!(end.data().map(|s| s.steps()), Some(10));
+
+        g.load(&start, 0).unwrap();
+        assert_eq!(g.sim().steps(), 0);
+        for k in 0..10 {
+            g.advance(&inputs(k));
+        }
+        g.save(&end, 10).unwrap();
+        assert_eq!(g.watched(), Some(first));
+        let s = g.stats();
+        assert_eq!((s.steps, s.rollbacks, s.undone, s.deepest), (20, 1, 10, 10));
+
+        // Other inputs after the rollback: another state, and the watch follows it.
+        g.load(&start, 0).unwrap();
+        for k in 1..11 {
+            g.advance(&inputs(k));
+        }
+        g.save(&end, 10).unwrap();
+        assert_ne!(g.watched(), Some(first));
+    }
+
+    #[test]
+    fn requests_out_of_step_or_for_unsaved_frames_are_errors() {
+        let mut g = duel();
+        let cell = GameStateCell::default();
+        assert_eq!(g.load(&cell, 3), Err(RollbackError::Missing(3)));
+        assert_eq!(
+            g.save(&cell, 5),
+            Err(RollbackError::OutOfStep { session: 5, sim: 0 })
+        );
+        // A disconnected player's input counts as nothing held.
+        let mut a = duel();
+        let mut b = duel();
+        a.advance(&[
+            (PackedActions(4), InputStatus::Confirmed),
+            (PackedActions(4), InputStatus::Disconnected),
+        ]);
+        b.advance(&[
+            (PackedActions(4), InputStatus::Confirmed),
+            (PackedActions(0), InputStatus::Confirmed),
+        ]);
+        assert_eq!(a.sim().state_hash(), b.sim().state_hash());
+    }
+}
