@@ -429,7 +429,10 @@ fn netplay(a: &NetplayArgs) -> Result<(), Failure> {
         println!("cavefly netplay: {line}")
     })?;
     print!("{}", headless::report(&out, frames));
-    Ok(())
+    match headless::verdict(&out) {
+        Some(problem) => Err(problem.into()),
+        None => Ok(()),
+    }
 }
 
 /// `cavefly sim --golden FILE`: every pinned run, checked (or, with `CAVEFLY_BLESS=1`,

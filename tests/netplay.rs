@@ -292,3 +292,42 @@ fn random_bytes_from_the_peer_and_datagrams_from_strangers_are_ignored() {
         "{strangers} of {replays}\n{b}"
     );
 }
+
+#[test]
+fn sides_on_levels_that_differ_report_desyncs_and_exit_with_status_1() {
+    // Player 2 flies a copy of the level whose gravity differs in the third decimal: the
+    // states part at the first step, and the hash check every 60 steps sees it.
+    let text = std::fs::read_to_string(root().join(LEVEL)).unwrap();
+    let changed = text.replacen("gravity: (0.0, -4.0)", "gravity: (0.0, -4.001)", 1);
+    assert_ne!(text, changed, "the level's gravity line moved");
+    let copy = Path::new(env!("CARGO_TARGET_TMPDIR")).join("duel_cave_heavier.ron");
+    std::fs::write(&copy, changed).unwrap();
+    let addrs = free_addrs(2);
+    let opts = ["--frames", "240"];
+    let a = side(1, addrs[0], addrs[1], &opts);
+    let b = Command::new(BIN)
+        .current_dir(root())
+        .arg("netplay")
+        .arg(&copy)
+        .args(["--player", "2", "--bind", &addrs[1].to_string()])
+        .args(["--peer", &addrs[0].to_string()])
+        .args(opts)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    for (who, out) in [("player 1", finish(a)), ("player 2", finish(b))] {
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert_eq!(out.status.code(), Some(1), "{who}: {stdout}\n{stderr}");
+        let desyncs: u64 = field(&stdout, "desyncs").parse().unwrap();
+        assert!(desyncs > 0, "{who}: {stdout}");
+        assert!(
+            stderr.contains("desync(s), the first at step"),
+            "{who}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{who}: {stderr}");
+    }
+}

@@ -236,6 +236,25 @@ pub fn report(out: &NetplayOutcome, frames: u64) -> String {
     )
 }
 
+/// What went wrong in a match that ran to its end: desyncs (the peers' state hashes
+/// differed at a checked step) or a final hash that differs from the peer's. `None` when
+/// the two sides agree.
+pub fn verdict(out: &NetplayOutcome) -> Option<String> {
+    if let Some(first) = out.desyncs.first() {
+        return Some(format!(
+            "{} desync(s), the first at step {first}: the two sides' states differ; both must play the same level file and the same version of the game",
+            out.desyncs.len()
+        ));
+    }
+    match out.peer_hash {
+        Some(h) if h != out.hash => Some(format!(
+            "the peer ended with hash {h:016x}, this side with {:016x}: the two sides' states differ",
+            out.hash
+        )),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -255,6 +274,26 @@ mod tests {
         assert_eq!(p2.len(), 3);
         assert!(p2[1].fire && !p2[1].thrust);
         assert!(local_track(None, 1, 4).unwrap().is_empty());
+    }
+
+    fn ended(hash: u64, desyncs: Vec<i32>, peer_hash: Option<u64>) -> NetplayOutcome {
+        NetplayOutcome {
+            hash,
+            desyncs,
+            peer_hash,
+            wire: WireStats::default(),
+            rollback: RollbackStats::default(),
+        }
+    }
+
+    #[test]
+    fn a_match_fails_on_desyncs_or_a_different_final_hash_only() {
+        assert_eq!(verdict(&ended(7, vec![], Some(7))), None);
+        assert_eq!(verdict(&ended(7, vec![], None)), None);
+        let d = verdict(&ended(7, vec![60, 120], Some(7))).unwrap();
+        assert!(d.starts_with("2 desync(s), the first at step 60"), "{d}");
+        let h = verdict(&ended(7, vec![], Some(8))).unwrap();
+        assert!(h.contains("0000000000000008"), "{h}");
     }
 
     #[test]
