@@ -13,10 +13,13 @@
 //! - [`input`]: actions packed in one byte;
 //! - [`rollback`]: the session's configuration and its save/load/advance requests;
 //! - [`session`]: one match (connecting, stepping, a lost peer, desyncs, ping);
+//! - [`handshake`]: the opening exchange of a match started from the window (who, which
+//!   level, what input delay);
 //! - [`headless`]: a match with scripted inputs, as `cavefly netplay` plays it.
 //!
 //! It uses the game and level layers only: no GPU, audio or window.
 
+pub mod handshake;
 pub mod headless;
 pub mod input;
 pub mod link;

@@ -6,7 +6,8 @@
 //! offset  size  field
 //!      0     4  magic "CVFN"
 //!      4     1  protocol version (PROTOCOL_VERSION)
-//!      5     1  kind: 0 a rollback-session message, 1 "match finished"
+//!      5     1  kind: 0 a rollback-session message, 1 "match finished", 2 the opening
+//!               handshake (see `handshake`)
 //!      6     2  payload length, little endian
 //!      8     4  FNV-1a of bytes 4..8 and the payload (the low 32 bits of the 64-bit
 //!               hash), little endian
@@ -35,6 +36,8 @@ pub enum Kind {
     Session,
     /// "I have confirmed the match up to its last frame": frame and state hash.
     Finished,
+    /// A message of the opening handshake (who hosts, which level, what input delay).
+    Hello,
 }
 
 impl Kind {
@@ -42,6 +45,7 @@ impl Kind {
         match self {
             Kind::Session => 0,
             Kind::Finished => 1,
+            Kind::Hello => 2,
         }
     }
 
@@ -49,6 +53,7 @@ impl Kind {
         match b {
             0 => Some(Kind::Session),
             1 => Some(Kind::Finished),
+            2 => Some(Kind::Hello),
             _ => None,
         }
     }

@@ -92,6 +92,9 @@ pub enum NetError {
         /// The silence that ended the match.
         seconds: f64,
     },
+    /// The opening handshake failed (a level mismatch, a refusal, no answer to an offer).
+    #[error("{0}")]
+    Handshake(String),
     /// The rollback session failed.
     #[error("the rollback session failed: {0}")]
     Session(String),

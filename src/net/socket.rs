@@ -161,6 +161,11 @@ impl Wire {
                 self.stats.accepted += 1;
                 Ok(None)
             }
+            // A late handshake message: the match has begun, so it is not needed.
+            Kind::Hello => {
+                self.stats.refused += 1;
+                Ok(None)
+            }
             Kind::Session => {
                 let now = SystemTime::now()
                     .duration_since(UNIX_EPOCH)
