@@ -7,5 +7,6 @@
 pub mod catalog;
 pub mod config_file;
 pub mod flow;
+pub mod online;
 pub mod progress;
 pub mod settings;
