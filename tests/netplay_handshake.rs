@@ -2,7 +2,9 @@
 //! the host learns the joiner's address and hands it the level and input delay, stray and
 //! malformed datagrams are dropped, and a joiner whose level differs refuses with why.
 
+use cavefly::game::Actions;
 use cavefly::net::handshake::{check_offer, Agreed, Hello, Host, Joiner, Offer};
+use cavefly::net::online::Online;
 use cavefly::net::packet::{self, Kind};
 use cavefly::net::NetError;
 use std::net::{SocketAddr, UdpSocket};
@@ -158,4 +160,55 @@ fn a_joiner_with_no_host_gives_up_with_a_message() {
         assert!(start.elapsed() < Duration::from_secs(5), "never gave up");
     };
     assert!(e.contains("no answer from the peer"), "{e}");
+}
+
+/// Polls both sides once per step, each with idle actions, until `done` says so or ten
+/// seconds pass; returns the first error either side met.
+fn drive(
+    a: &mut Online,
+    b: &mut Online,
+    mut done: impl FnMut(&Online, &Online) -> bool,
+) -> Result<(), NetError> {
+    let start = Instant::now();
+    while !done(a, b) {
+        assert!(start.elapsed() < Duration::from_secs(10), "the match hung");
+        a.poll(&Actions::default())?;
+        b.poll(&Actions::default())?;
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    Ok(())
+}
+
+#[test]
+fn a_window_match_handshakes_plays_in_step_and_ends_cleanly_when_the_peer_goes() {
+    let duel = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/netplay"));
+    let mut host = Online::host(any_port(), duel, "duel_cave.ron", 2).unwrap();
+    host.set_disconnect_timeout(Duration::from_millis(600));
+    let Some(port) = host.local_addr().map(|a| a.port()) else {
+        panic!("the host has no address")
+    };
+    let to = SocketAddr::from(([127, 0, 0, 1], port));
+    let mut joiner = Online::join(any_port(), to, duel).unwrap();
+    assert_eq!((host.local_player(), joiner.local_player()), (0, 1));
+    let steps = |o: &Online| o.sim().map_or(0, |s| s.steps());
+    drive(&mut host, &mut joiner, |a, b| {
+        steps(a) >= 200 && steps(b) >= 200
+    })
+    .unwrap();
+    // Both fly the same level from the same start; with idle inputs neither ever mispredicts.
+    let (h, j) = (host.net_match().unwrap(), joiner.net_match().unwrap());
+    assert_eq!(h.options().peer.port(), joiner.local_addr().unwrap().port());
+    assert!(h.desyncs().is_empty() && j.desyncs().is_empty());
+    // The joiner leaves without a word: the host ends with a message, within its timeout.
+    drop(joiner);
+    let start = Instant::now();
+    let e = loop {
+        match host.poll(&Actions::default()) {
+            Ok(_) => std::thread::sleep(Duration::from_millis(1)),
+            Err(e) => break e,
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "the host hung");
+    };
+    assert!(matches!(e, NetError::PeerLost { .. }), "{e}");
+    assert!(e.to_string().contains("lost the peer at"), "{e}");
 }

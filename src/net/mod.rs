@@ -15,6 +15,7 @@
 //! - [`session`]: one match (connecting, stepping, a lost peer, desyncs, ping);
 //! - [`handshake`]: the opening exchange of a match started from the window (who, which
 //!   level, what input delay);
+//! - [`online`]: a match started from the window, handshake then session, polled per step;
 //! - [`headless`]: a match with scripted inputs, as `cavefly netplay` plays it.
 //!
 //! It uses the game and level layers only: no GPU, audio or window.
@@ -23,6 +24,7 @@ pub mod handshake;
 pub mod headless;
 pub mod input;
 pub mod link;
+pub mod online;
 pub mod packet;
 pub mod rollback;
 pub mod session;
