@@ -20,8 +20,8 @@
 //! segments and small convex polygons, and the world is a cave outline of segments.
 //!
 //! Layers (each may use only those before it): [`geom`] → [`collide`] → [`broad`] →
-//! [`brush`] → [`physics`] → [`level`] → [`script`] → [`game`]; [`tools`] are the headless commands of
-//! the `cavefly` binary, and [`constants`] and [`hash`] serve every layer. Presentation sits
+//! [`brush`] → [`physics`] → [`level`] → [`script`] → [`game`] → [`net`] (online play);
+//! [`tools`] are the headless commands of the `cavefly` binary, and [`constants`] and [`hash`] serve every layer. Presentation sits
 //! on top: [`render`] (wgpu) and [`audio`] (rodio), then the screens — their pure state
 //! ([`screens`]), the menus and HUD drawn from it ([`ui`]), and the window, its loop and
 //! the headless frames ([`app`]); nothing imports upward.
@@ -38,6 +38,7 @@ pub mod game;
 pub mod geom;
 pub mod hash;
 pub mod level;
+pub mod net;
 pub mod physics;
 pub mod render;
 pub mod rng;

@@ -110,6 +110,11 @@ enum Command {
         #[arg(long, conflicts_with_all = ["level", "frames", "inputs", "hash_every", "profile"])]
         golden: Option<PathBuf>,
     },
+    /// Play an online match headless with scripted inputs: this process is one player, PEER
+    /// the other (both on UDP). Prints the confirmed state hash at the last step, which
+    /// equals `cavefly sim LEVEL --inputs FILE`, and the desyncs seen. Exits with status 1 if
+    /// the peer never answers or is lost.
+    Netplay(NetplayArgs),
     /// Every contact method and the exact separating-axis answer on the same polygon pairs:
     /// one row per method with depth and normal errors, the share of pairs its answer
     /// separates, points per contact, jitter and nanoseconds per query.
@@ -169,6 +174,44 @@ fn main() -> ExitCode {
     finish(name, run(command))
 }
 
+/// `cavefly netplay`'s options.
+#[derive(clap::Args)]
+struct NetplayArgs {
+    /// The level file (RON); it needs two player starts.
+    level: PathBuf,
+    /// Which player this process is.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=2))]
+    player: u8,
+    /// The local UDP address to bind, ADDR:PORT.
+    #[arg(long)]
+    bind: std::net::SocketAddr,
+    /// The peer's UDP address, ADDR:PORT.
+    #[arg(long)]
+    peer: std::net::SocketAddr,
+    /// Two-player input script (the format of `cavefly sim`); this process plays its
+    /// player's track. None means idle.
+    #[arg(long)]
+    inputs: Option<PathBuf>,
+    /// Steps to play (default: the script's length, or 1200).
+    #[arg(long)]
+    frames: Option<u64>,
+    /// Simulated loss on this side's sends, 0 to 1.
+    #[arg(long, default_value_t = 0.0)]
+    loss: f64,
+    /// Simulated delay on this side's sends, in milliseconds.
+    #[arg(long, default_value_t = 0)]
+    delay_ms: u64,
+    /// Seed of the simulated loss.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Steps between an input and the step it applies to.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=30))]
+    input_delay: u8,
+    /// Seconds to wait for the peer to answer at the start.
+    #[arg(long, default_value_t = 15)]
+    connect_timeout: u64,
+}
+
 /// How a command failed.
 enum Failure {
     /// Print `cavefly COMMAND: message` on stderr.
@@ -210,6 +253,7 @@ impl Command {
             Command::Sim { .. } => "sim",
             Command::Lab { .. } => "lab",
             Command::Shot { .. } => "shot",
+            Command::Netplay(_) => "netplay",
         }
     }
 }
@@ -246,6 +290,7 @@ fn run(command: Command) -> Result<(), Failure> {
                 Ok(())
             }
         },
+        Command::Netplay(args) => netplay(&args),
         Command::Levels => {
             let dir = catalog::find_levels_dir()?;
             print!("{}", catalog::describe(&catalog::Catalog::scan(&dir)?));
@@ -373,6 +418,40 @@ fn play(
     let r = window::play(level, options)?;
     println!("cavefly play: {} frames, {} steps", r.frames, r.steps);
     Ok(())
+}
+
+/// `cavefly netplay`: one side of a headless online match.
+fn netplay(a: &NetplayArgs) -> Result<(), Failure> {
+    use cavefly::net::headless;
+    if !(0.0..=1.0).contains(&a.loss) {
+        return Err(format!("--loss must be 0 to 1, got {}", a.loss).into());
+    }
+    let player = usize::from(a.player - 1);
+    let input_delay = usize::from(a.input_delay);
+    let level = shipped::resolve_level(&a.level);
+    let m = headless::load(&level, a.inputs.as_deref(), player, input_delay)?;
+    let mut options = cavefly::net::MatchOptions::new(player, a.bind, a.peer);
+    options.input_delay = input_delay;
+    options.connect_timeout = std::time::Duration::from_secs(a.connect_timeout.max(1));
+    options.link = cavefly::net::LinkConditions {
+        loss: a.loss,
+        delay: std::time::Duration::from_millis(a.delay_ms),
+        seed: a.seed,
+    };
+    let frames = a.frames.unwrap_or(if m.script_len > 0 {
+        m.script_len as u64
+    } else {
+        sim::DEFAULT_FRAMES
+    });
+    let req = headless::NetplayRequest { frames, options };
+    let out = headless::play(m.sim, &m.track, &req, &mut |line| {
+        println!("cavefly netplay: {line}")
+    })?;
+    print!("{}", headless::report(&out, frames));
+    match headless::verdict(&out) {
+        Some(problem) => Err(problem.into()),
+        None => Ok(()),
+    }
 }
 
 /// `cavefly sim --golden FILE`: every pinned run, checked (or, with `CAVEFLY_BLESS=1`,

@@ -10,6 +10,7 @@ pub mod flow;
 #[cfg(test)]
 mod flow_match_tests;
 pub mod match_menu;
+pub mod online;
 pub mod progress;
 pub mod seats;
 pub mod settings;
