@@ -312,8 +312,8 @@ fn run(command: Command) -> Result<(), Failure> {
             let options = window::PlayOptions {
                 vsync: true,
                 quit_after_frames,
-                replay: Some(script.frames().collect()),
-                two_players: false,
+                two_players: script.players.len() > 1,
+                replay: Some(script.steps().collect()),
             };
             let r = window::play(Some(level), options)?;
             println!("cavefly replay: {} frames, {} steps", r.frames, r.steps);
@@ -408,7 +408,11 @@ fn play(
         .as_deref()
         .map(InputScript::load)
         .transpose()?
-        .map(|s| s.frames().collect());
+        .map(|s| s.steps().collect::<Vec<_>>());
+    let two_players = two_players
+        || replay
+            .as_ref()
+            .is_some_and(|r| r.iter().any(|a| a.len() > 1));
     let options = window::PlayOptions {
         vsync: !no_vsync,
         quit_after_frames,

@@ -35,8 +35,9 @@ pub struct PlayOptions {
     pub vsync: bool,
     /// Quit by itself after this many frames (for tests).
     pub quit_after_frames: Option<u64>,
-    /// Actions of every step, replayed instead of the keyboard (no input once they run out).
-    pub replay: Option<Vec<Actions>>,
+    /// Every player's actions of every step, replayed instead of the keyboard and gamepads
+    /// (no input once they run out).
+    pub replay: Option<Vec<Vec<Actions>>>,
     /// Start the level given as a match of two sharing the keyboard.
     pub two_players: bool,
 }
@@ -165,6 +166,7 @@ impl App {
                 || self.pads.rewinding());
         let now_s = self.now();
         let mut lost = false;
+        let mut laps = Vec::new();
         let Some(s) = &mut self.shell.session else {
             return;
         };
@@ -178,6 +180,11 @@ impl App {
         let seats = self.shell.flow.match_menu.seats.devices();
         for _ in 0..due {
             let actions: Vec<Actions> = match &self.options.replay {
+                Some(script) => {
+                    let mut at = script.get(s.steps()).cloned().unwrap_or_default();
+                    at.resize(s.players(), Actions::default());
+                    at
+                }
                 _ if s.players() > 1 => {
                     let held = &self.shell.held;
                     let settings = &self.shell.settings;
@@ -188,7 +195,6 @@ impl App {
                     };
                     seats.iter().map(of).collect()
                 }
-                Some(script) => vec![script.get(s.steps()).copied().unwrap_or_default()],
                 None => vec![super::pad::merge(
                     self.shell.held.actions(&self.shell.settings.bindings),
                     pad,
@@ -198,6 +204,11 @@ impl App {
             s.step_all(&actions, &self.shell.audio);
             self.timings.step_ms = began.elapsed().as_secs_f64() * 1e3;
             lost |= s.sim().events().contains(&crate::game::GameEvent::ShipLost);
+            for e in s.sim().events() {
+                if let crate::game::GameEvent::Lap { seconds, .. } = *e {
+                    laps.push(seconds);
+                }
+            }
             self.report.steps += 1;
             if s.sim().outcome().is_some() {
                 break;
@@ -212,9 +223,17 @@ impl App {
                 now_s,
             );
         }
-        if let Some(outcome) = s.sim().outcome() {
-            let score = s.sim().hud().score;
+        let winner = s.sim().contest().and_then(|c| c.winner);
+        let ended = s.sim().outcome().map(|o| (o, s.sim().hud().score));
+        for seconds in laps {
+            let commands = self.shell.flow.lap_flown(seconds);
+            self.run_commands(event_loop, commands);
+        }
+        if let Some((outcome, score)) = ended {
             let commands = self.shell.flow.level_ended(outcome, score);
+            if let Some(w) = winner {
+                self.shell.flow.match_won_by(w);
+            }
             self.run_commands(event_loop, commands);
             self.flying_changed(true);
         }

@@ -31,6 +31,8 @@ pub struct WinInfo {
     pub new_best: bool,
     /// The level that follows, if any (now unlocked).
     pub next: Option<usize>,
+    /// In a match, the player (0-based) who won it.
+    pub winner: Option<usize>,
 }
 
 /// The screen showing.
@@ -315,6 +317,7 @@ impl Flow {
                         previous_best: None,
                         new_best: false,
                         next: None,
+                        winner: None,
                     });
                     return Vec::new();
                 };
@@ -326,9 +329,35 @@ impl Flow {
                     previous_best: record.previous_best,
                     new_best: record.new_best,
                     next,
+                    winner: None,
                 });
                 vec![Command::SaveProgress]
             }
+        }
+    }
+
+    /// The match just won was won by `player` (0-based): the win screen names them.
+    pub fn match_won_by(&mut self, player: usize) {
+        if let Screen::Won(info) = &mut self.screen {
+            info.winner = Some(player);
+        }
+    }
+
+    /// A player of the level being flown completed a race lap in `seconds`: kept as the
+    /// level's best lap if it beats it, and then the progress asks to be saved.
+    pub fn lap_flown(&mut self, seconds: f64) -> Vec<Command> {
+        let Some(file) = self
+            .current
+            .as_ref()
+            .and_then(|c| c.path.file_name())
+            .map(|f| f.to_string_lossy().into_owned())
+        else {
+            return Vec::new();
+        };
+        if self.progress.record_lap(&file, seconds) {
+            vec![Command::SaveProgress]
+        } else {
+            Vec::new()
         }
     }
 
@@ -448,6 +477,7 @@ mod tests {
                 previous_best: None,
                 new_best: true,
                 next: Some(1),
+                winner: None,
             })
         );
         assert!(f.progress.won.contains("01_a.ron"));

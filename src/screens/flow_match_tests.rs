@@ -63,3 +63,19 @@ fn another_device_can_take_the_lost_seat_and_a_match_win_records_nothing() {
     assert!(matches!(f.screen, Screen::Won(WinInfo { next: None, .. })));
     assert!(f.progress.won.is_empty());
 }
+
+#[test]
+fn a_won_match_names_its_winner_and_a_race_keeps_its_best_lap() {
+    let mut f = in_match();
+    assert_eq!(f.lap_flown(41.5), vec![Command::SaveProgress]);
+    // A slower lap is not a best; a faster one is.
+    assert_eq!(f.lap_flown(44.0), Vec::new());
+    assert_eq!(f.lap_flown(39.25), vec![Command::SaveProgress]);
+    assert_eq!(f.progress.best_lap("arena.ron"), Some(39.25));
+    f.level_ended(Outcome::Won, 0);
+    f.match_won_by(1);
+    match &f.screen {
+        Screen::Won(info) => assert_eq!(info.winner, Some(1)),
+        other => panic!("expected the win screen, got {other:?}"),
+    }
+}

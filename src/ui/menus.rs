@@ -51,9 +51,21 @@ pub fn pause(ctx: &egui::Context, focus: bool) -> Option<Intent> {
 /// The win screen.
 pub fn won(ctx: &egui::Context, info: &WinInfo, focus: bool) -> Option<Intent> {
     theme::veil(ctx);
-    theme::menu_window("Level complete")
+    let title = if info.winner.is_some() {
+        "Match over"
+    } else {
+        "Level complete"
+    };
+    theme::menu_window(title)
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
+                if let Some(w) = info.winner {
+                    ui.label(
+                        RichText::new(format!("Player {} wins", w + 1))
+                            .size(34.0)
+                            .color(AMBER),
+                    );
+                }
                 ui.label(
                     RichText::new(format!("Score {}", info.score))
                         .size(34.0)
