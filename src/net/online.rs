@@ -6,7 +6,7 @@
 
 use super::handshake::{self, Agreed, Host, Joiner, Offer};
 use super::headless::match_sim;
-use super::session::{MatchOptions, NetError, NetMatch, Phase};
+use super::session::{MatchOptions, NetError, NetMatch, Phase, DISCONNECT_TIMEOUT};
 use crate::game::{Actions, Sim};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -87,12 +87,7 @@ impl Online {
             stage,
             levels_dir: levels_dir.to_path_buf(),
             local_player,
-            disconnect_timeout: MatchOptions::new(
-                0,
-                ([0, 0, 0, 0], 0).into(),
-                ([0, 0, 0, 0], 0).into(),
-            )
-            .disconnect_timeout,
+            disconnect_timeout: DISCONNECT_TIMEOUT,
             wait: 0,
         }
     }

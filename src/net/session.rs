@@ -22,6 +22,8 @@ pub const PLAYERS: usize = 2;
 pub const MAX_PREDICTION: usize = 8;
 /// Steps per second the session paces itself for (the sim's fixed step).
 pub const FPS: usize = 120;
+/// How long a silent peer is waited for, by default, before the match ends.
+pub const DISCONNECT_TIMEOUT: Duration = Duration::from_secs(3);
 
 /// How to set up a match.
 #[derive(Clone, Debug)]
@@ -53,7 +55,7 @@ impl MatchOptions {
             input_delay: 2,
             link: LinkConditions::default(),
             connect_timeout: Duration::from_secs(15),
-            disconnect_timeout: Duration::from_secs(3),
+            disconnect_timeout: DISCONNECT_TIMEOUT,
         }
     }
 }
