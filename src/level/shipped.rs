@@ -55,8 +55,9 @@ pub fn files() -> Vec<(PathBuf, &'static [u8])> {
     out
 }
 
-/// The level files of `dir` (not its subfolders), in file-name order.
-fn ron_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
+/// The level files of `dir` (not its subfolders), in file-name order; an unreadable
+/// folder is an error.
+pub fn ron_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
     let entries = std::fs::read_dir(dir)
         .map_err(|e| format!("{}: cannot list the levels: {e}", dir.display()))?;
     let mut paths: Vec<PathBuf> = entries

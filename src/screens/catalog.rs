@@ -67,13 +67,7 @@ impl LevelEntry {
 impl Catalog {
     /// Lists the level files of `dir` in file-name order; an unreadable folder is an error.
     pub fn scan(dir: &Path) -> Result<Catalog, String> {
-        let entries = std::fs::read_dir(dir)
-            .map_err(|e| format!("{}: cannot list the levels: {e}", dir.display()))?;
-        let mut paths: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "ron"))
-            .collect();
-        paths.sort_by(|a, b| a.file_name().cmp(&b.file_name()));
+        let paths = crate::level::shipped::ron_files(dir)?;
         Ok(Catalog {
             dir: dir.to_path_buf(),
             levels: paths.iter().map(|p| LevelEntry::read(p)).collect(),

@@ -127,20 +127,14 @@ impl MatchMenu {
     }
 }
 
-/// The `*.ron` files of `dir` and of `dir/arenas`, in name order.
+/// The `*.ron` files of `dir` and of its arenas folder, in name order; a folder that cannot
+/// be read adds none.
 fn level_files(dir: &Path) -> Vec<PathBuf> {
-    let mut paths = Vec::new();
-    for folder in [dir.to_path_buf(), dir.join("arenas")] {
-        if let Ok(entries) = std::fs::read_dir(&folder) {
-            let mut found: Vec<PathBuf> = entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "ron"))
-                .collect();
-            found.sort();
-            paths.extend(found);
-        }
-    }
-    paths
+    use crate::level::shipped::{ron_files, ARENAS};
+    [dir.to_path_buf(), dir.join(ARENAS)]
+        .iter()
+        .flat_map(|folder| ron_files(folder).unwrap_or_default())
+        .collect()
 }
 
 /// Every level two can play: the `*.ron` files of `dir` and of `dir/arenas`, each loaded
