@@ -3,6 +3,7 @@
 use cavefly::app::{bench, catalog, shot, window};
 use cavefly::game::InputScript;
 use cavefly::level::shipped;
+use cavefly::screens::online::OnlineIntent;
 use cavefly::tools::{check, contact, lab, lab_pairs, shape_spec, sim};
 use clap::{Parser, Subcommand};
 use std::fmt::Display;
@@ -37,6 +38,16 @@ enum Command {
         /// window split between them; the level needs a start for each.
         #[arg(long, requires = "level", conflicts_with = "inputs")]
         two_players: bool,
+        /// Host LEVEL online on this UDP port (the level must be one of the levels folder,
+        /// which the joiner loads from its own copy); the window waits for a joiner.
+        #[arg(long, value_name = "PORT", requires = "level", conflicts_with_all = ["inputs", "two_players", "join"])]
+        host: Option<u16>,
+        /// Join the online match hosted at this address (IP:PORT, or IP for port 7000).
+        #[arg(long, value_name = "ADDR", conflicts_with_all = ["level", "inputs", "two_players"])]
+        join: Option<String>,
+        /// With --host: steps between a local input and the step it applies to (0 to 8).
+        #[arg(long, default_value_t = 2, requires = "host")]
+        input_delay: u8,
     },
     /// List the levels the title screen offers: those of a `levels/` folder on disk, else
     /// the ones built into the program.
@@ -169,6 +180,9 @@ fn main() -> ExitCode {
         quit_after_frames: None,
         inputs: None,
         two_players: false,
+        host: None,
+        join: None,
+        input_delay: 2,
     });
     let name = command.name();
     finish(name, run(command))
@@ -267,7 +281,21 @@ fn run(command: Command) -> Result<(), Failure> {
             quit_after_frames,
             inputs,
             two_players,
-        } => play(level, no_vsync, quit_after_frames, inputs, two_players),
+            host,
+            join,
+            input_delay,
+        } => {
+            let online = online_choice(level.as_deref(), host, join, input_delay)?;
+            let level = level.filter(|_| online.is_none());
+            play(
+                level,
+                no_vsync,
+                quit_after_frames,
+                inputs,
+                two_players,
+                online,
+            )
+        }
         Command::Sim {
             level,
             frames,
@@ -314,6 +342,7 @@ fn run(command: Command) -> Result<(), Failure> {
                 quit_after_frames,
                 two_players: script.players.len() > 1,
                 replay: Some(script.steps().collect()),
+                online: None,
             };
             let r = window::play(Some(level), options)?;
             println!("cavefly replay: {} frames, {} steps", r.frames, r.steps);
@@ -398,6 +427,7 @@ fn play(
     quit_after_frames: Option<u64>,
     inputs: Option<PathBuf>,
     two_players: bool,
+    online: Option<OnlineIntent>,
 ) -> Result<(), Failure> {
     let level = level
         .map(|l| shipped::resolve_level(&l))
@@ -418,10 +448,50 @@ fn play(
         quit_after_frames,
         replay,
         two_players,
+        online,
     };
     let r = window::play(level, options)?;
     println!("cavefly play: {} frames, {} steps", r.frames, r.steps);
     Ok(())
+}
+
+/// What `cavefly play --host PORT LEVEL` or `--join ADDR` starts with, if either is given.
+/// A hosted level is offered by its name under the levels folder, where the joiner looks
+/// for it.
+fn online_choice(
+    level: Option<&Path>,
+    host: Option<u16>,
+    join: Option<String>,
+    input_delay: u8,
+) -> Result<Option<OnlineIntent>, Failure> {
+    if let Some(address) = join {
+        return Ok(Some(OnlineIntent::Join(address)));
+    }
+    let Some(port) = host else {
+        return Ok(None);
+    };
+    let level = level.ok_or("--host needs the level to offer")?;
+    let dir = shipped::levels_dir()?;
+    // A path, a shipped level's name, or a name under the levels folder (`arenas/NAME.ron`).
+    let file = Some(shipped::resolve_level(level))
+        .filter(|f| f.is_file())
+        .unwrap_or_else(|| dir.join(level));
+    let name = match (file.canonicalize(), dir.canonicalize()) {
+        (Ok(f), Ok(d)) if f.starts_with(&d) => cavefly::ui::online::offer_name(&d, &f),
+        _ => {
+            return Err(format!(
+                "{}: only a level of the levels folder ({}) can be hosted online; the other side loads it from its own copy",
+                level.display(),
+                dir.display()
+            )
+            .into())
+        }
+    };
+    Ok(Some(OnlineIntent::Host {
+        port: port.to_string(),
+        level: name,
+        input_delay,
+    }))
 }
 
 /// `cavefly netplay`: one side of a headless online match.

@@ -10,17 +10,19 @@
 //! mouse wheel or +/- zoom.
 
 mod input;
+mod online;
+use online::{online_scene, online_view};
+mod step;
 
 use super::flow::{Command, Intent, Screen};
 use super::gamepad::Gamepads;
 use super::graphics::Graphics;
 use super::shell::Shell;
 use crate::audio::synth::Effect;
-use crate::game::{Actions, Control};
+use crate::game::Actions;
 use crate::level::LoadedLevel;
 use crate::render::debug_overlay::DebugOverlay;
 use crate::render::{Camera, RockMesh, Snapshot, ViewPass, ViewRect};
-use crate::screens::seats::Device;
 use std::time::Instant;
 use winit::application::ApplicationHandler;
 use winit::event::{ElementState, MouseScrollDelta, WindowEvent};
@@ -40,6 +42,8 @@ pub struct PlayOptions {
     pub replay: Option<Vec<Vec<Actions>>>,
     /// Start the level given as a match of two sharing the keyboard.
     pub two_players: bool,
+    /// Start online play at once with this choice (host a level on a port, or join).
+    pub online: Option<crate::screens::online::OnlineIntent>,
 }
 
 impl Default for PlayOptions {
@@ -49,6 +53,7 @@ impl Default for PlayOptions {
             quit_after_frames: None,
             replay: None,
             two_players: false,
+            online: None,
         }
     }
 }
@@ -80,6 +85,8 @@ struct App {
     debug_overlay: bool,
     /// Frames per second, smoothed, and the last step's time, for the overlay.
     timings: crate::render::debug_overlay::Timings,
+    /// Online play, while its screens show.
+    online: Option<super::online_play::OnlinePlay>,
 }
 
 impl App {
@@ -98,11 +105,16 @@ impl App {
         }
         if intent == Intent::QuitToTitle {
             self.shell.session = None;
+            self.online = None;
+            self.shell.audio.set_loop(Effect::ThrustRumble, 0.0);
             if let Some(g) = &mut self.graphics {
                 g.renderer.set_rock(&g.gpu.device, &RockMesh::default());
             }
         }
         self.run_commands(event_loop, commands);
+        if intent == Intent::Online && self.shell.flow.screen == Screen::Online {
+            self.open_online();
+        }
         self.shell.audio.play(Effect::UiBlip, 0.6);
         self.flying_changed(was_flying);
     }
@@ -145,100 +157,6 @@ impl App {
         }
     }
 
-    /// Advances the level by the time since the last frame, if flying.
-    fn step_game(&mut self, event_loop: &ActiveEventLoop) {
-        let now = Instant::now();
-        let elapsed = self.last_frame.map_or(0.0, |t| (now - t).as_secs_f64());
-        self.last_frame = Some(now);
-        if elapsed > 0.0 {
-            let fps = 1.0 / elapsed;
-            self.timings.fps += (fps - self.timings.fps) * 0.1;
-        }
-        self.title_camera.center.x += (elapsed as f32) * 1.5;
-        if !self.shell.flow.is_flying() {
-            return;
-        }
-        let pad = self.pads.actions(self.shell.settings.gamepad_dead_zone);
-        let settings = &self.shell.settings;
-        let rewinding = settings.rewind
-            && !self.shell.flow.is_match()
-            && (self.shell.held.holds(&settings.bindings, Control::Rewind)
-                || self.pads.rewinding());
-        let now_s = self.now();
-        let mut lost = false;
-        let mut laps = Vec::new();
-        let Some(s) = &mut self.shell.session else {
-            return;
-        };
-        let due = s.clock.advance(elapsed);
-        if rewinding {
-            // Back at the speed time runs forward, as far as the buffer reaches.
-            s.rewind(due.into());
-            self.shell.audio.set_loop(Effect::ThrustRumble, 0.0);
-            return;
-        }
-        let seats = self.shell.flow.match_menu.seats.devices();
-        for _ in 0..due {
-            let actions: Vec<Actions> = match &self.options.replay {
-                Some(script) => {
-                    let mut at = script.get(s.steps()).cloned().unwrap_or_default();
-                    at.resize(s.players(), Actions::default());
-                    at
-                }
-                _ if s.players() > 1 => {
-                    let held = &self.shell.held;
-                    let settings = &self.shell.settings;
-                    let of = |d: &Device| match *d {
-                        Device::KeyboardLeft => held.actions(&settings.keyboard_left),
-                        Device::KeyboardRight => held.actions(&settings.keyboard_right),
-                        Device::Gamepad(id) => self.pads.actions_of(id, settings.gamepad_dead_zone),
-                    };
-                    seats.iter().map(of).collect()
-                }
-                None => vec![super::pad::merge(
-                    self.shell.held.actions(&self.shell.settings.bindings),
-                    pad,
-                )],
-            };
-            let began = Instant::now();
-            s.step_all(&actions, &self.shell.audio);
-            self.timings.step_ms = began.elapsed().as_secs_f64() * 1e3;
-            lost |= s.sim().events().contains(&crate::game::GameEvent::ShipLost);
-            for e in s.sim().events() {
-                if let crate::game::GameEvent::Lap { seconds, .. } = *e {
-                    laps.push(seconds);
-                }
-            }
-            self.report.steps += 1;
-            if s.sim().outcome().is_some() {
-                break;
-            }
-        }
-        self.shell
-            .audio
-            .set_loop(Effect::ThrustRumble, 0.8 * s.effects.throttle());
-        if lost && s.sim().outcome().is_none() && s.players() == 1 {
-            self.shell.ui.notices.toast(
-                "Ship lost. F5 saves a replay of the run.".to_string(),
-                now_s,
-            );
-        }
-        let winner = s.sim().contest().and_then(|c| c.winner);
-        let ended = s.sim().outcome().map(|o| (o, s.sim().hud().score));
-        for seconds in laps {
-            let commands = self.shell.flow.lap_flown(seconds);
-            self.run_commands(event_loop, commands);
-        }
-        if let Some((outcome, score)) = ended {
-            let commands = self.shell.flow.level_ended(outcome, score);
-            if let Some(w) = winner {
-                self.shell.flow.match_won_by(w);
-            }
-            self.run_commands(event_loop, commands);
-            self.flying_changed(true);
-        }
-    }
-
     fn frame(&mut self, event_loop: &ActiveEventLoop) -> Result<(), String> {
         self.pad_events(event_loop);
         if let Some(rock) = self.shell.session.as_mut().and_then(|s| s.poll_reload()) {
@@ -250,7 +168,9 @@ impl App {
                 .notices
                 .toast("Level reloaded".to_string(), self.now());
         }
-        self.step_game(event_loop);
+        let elapsed = self.tick();
+        self.step_game(event_loop, elapsed);
+        self.step_online(event_loop, elapsed);
         let Some(g) = &mut self.graphics else {
             return Ok(());
         };
@@ -283,15 +203,18 @@ impl App {
                     s.views.clone(),
                 )
             }
-            None => (
-                self.title_camera.view(w, h),
-                Snapshot {
-                    time: time as f32,
-                    ..Snapshot::default()
-                },
-                None,
-                None,
-            ),
+            None => match online_scene(self.online.as_ref(), w, h) {
+                Some((view, snap, hud)) => (view, snap, Some(hud), None),
+                None => (
+                    self.title_camera.view(w, h),
+                    Snapshot {
+                        time: time as f32,
+                        ..Snapshot::default()
+                    },
+                    None,
+                    None,
+                ),
+            },
         };
         let passes = match &cameras {
             Some(c) => c.passes(w, h, &snap),
@@ -318,6 +241,7 @@ impl App {
                     time,
                     debug: overlay.as_ref().map(|o| (o, view)),
                     level_error: level_error.as_deref(),
+                    online: online_view(self.online.as_ref(), &shell.flow),
                 },
             );
         });
@@ -332,6 +256,9 @@ impl App {
         }
         if let Some(intent) = chosen {
             self.choose(event_loop, intent);
+        }
+        if let Some(intent) = self.shell.ui.online_choice.take() {
+            self.online_choose(event_loop, intent);
         }
         Ok(())
     }
@@ -358,6 +285,9 @@ impl ApplicationHandler for App {
             Ok(g) => {
                 g.window.request_redraw();
                 self.graphics = Some(g);
+                if let Some(intent) = self.options.online.take() {
+                    self.start_online(event_loop, intent);
+                }
             }
             Err(e) => {
                 self.error = Some(e);
@@ -399,6 +329,11 @@ impl ApplicationHandler for App {
                 // focused" for a window that was never focused to begin with.
                 if self.focused && !focused && self.shell.flow.is_flying() {
                     self.choose(event_loop, Intent::Pause);
+                }
+                // An online match cannot pause: at least let go of the keys, whose
+                // release this window will not hear.
+                if !focused && self.shell.flow.screen == Screen::Online {
+                    self.shell.held.release_all();
                 }
                 self.focused = focused;
             }
@@ -496,6 +431,7 @@ pub fn play(level: Option<LoadedLevel>, options: PlayOptions) -> Result<PlayRepo
         error: None,
         debug_overlay: false,
         timings: Default::default(),
+        online: None,
     };
     event_loop
         .run_app(&mut app)

@@ -8,6 +8,7 @@ use super::handshake::{self, Agreed, Host, Joiner, Offer};
 use super::headless::match_sim;
 use super::session::{MatchOptions, NetError, NetMatch, Phase, DISCONNECT_TIMEOUT};
 use crate::game::{Actions, Sim};
+use crate::level::LoadedLevel;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -47,6 +48,8 @@ pub struct Online {
     local_player: usize,
     disconnect_timeout: Duration,
     wait: u32,
+    /// The agreed level, once the match has started.
+    level: Option<LoadedLevel>,
 }
 
 impl Online {
@@ -89,6 +92,7 @@ impl Online {
             local_player,
             disconnect_timeout: DISCONNECT_TIMEOUT,
             wait: 0,
+            level: None,
         }
     }
 
@@ -132,13 +136,14 @@ impl Online {
         };
         // The handshake's socket closes here, so the match can bind the same address.
         self.stage = Stage::Gone;
-        let m = self.begin(&agreed)?;
+        let (m, level) = self.begin(&agreed)?;
         self.stage = Stage::Playing(Box::new(m));
+        self.level = Some(level);
         Ok(Progress::Agreed(agreed))
     }
 
     /// Loads the agreed level and starts the session on the handshake's addresses.
-    fn begin(&self, agreed: &Agreed) -> Result<NetMatch, NetError> {
+    fn begin(&self, agreed: &Agreed) -> Result<(NetMatch, LoadedLevel), NetError> {
         let file = handshake::level_file(&self.levels_dir, &agreed.offer.level)
             .map_err(NetError::Options)?;
         let level = crate::level::load_level(&file)
@@ -146,7 +151,21 @@ impl Online {
         let mut options = MatchOptions::new(self.local_player, agreed.local, agreed.peer);
         options.input_delay = usize::from(agreed.offer.input_delay);
         options.disconnect_timeout = self.disconnect_timeout;
-        NetMatch::start(match_sim(&level)?, options)
+        Ok((NetMatch::start(match_sim(&level)?, options)?, level))
+    }
+
+    /// Keeps a started match's connection alive without stepping it (after the result,
+    /// so that the peer still hears this side's last inputs); nothing before it starts.
+    pub fn keep_alive(&mut self) -> Result<(), NetError> {
+        match &mut self.stage {
+            Stage::Playing(m) => m.poll().map(|_| ()),
+            _ => Ok(()),
+        }
+    }
+
+    /// The agreed level, once the match has started.
+    pub fn level(&self) -> Option<&LoadedLevel> {
+        self.level.as_ref()
     }
 
     /// The local address in use (the host's port is the one to open); `None` only after

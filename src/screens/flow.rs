@@ -1,5 +1,6 @@
 //! The shell's screens and how the player moves between them: title (with the level list),
-//! the two-player menu (mode, level, join; see [`super::match_menu`]), playing, the pause
+//! the two-player menu (mode, level, join; see [`super::match_menu`]), online play (its
+//! own screens, see [`super::online`]), playing, the pause
 //! menu, a match waiting for an unplugged gamepad, settings, and the win and lose screens. Pure state: the window
 //! feeds in what the player chose ([`Intent`]) and how a level ended, and carries out the
 //! [`Command`]s that come back (load a level, save progress, quit). Tested without a window.
@@ -42,6 +43,9 @@ pub enum Screen {
     Title,
     /// The two-player menu: mode, level, join.
     TwoPlayers,
+    /// Online play: host or join, the connection, the match and its result (the steps
+    /// of [`super::online::OnlineScreen`]).
+    Online,
     /// Flying.
     Playing,
     /// A match paused until a player's unplugged gamepad is back (or another device takes
@@ -69,6 +73,8 @@ pub enum Intent {
     TwoPlayers,
     /// A choice in the two-player menu.
     Match(MatchChoice),
+    /// Open online play (host or join).
+    Online,
     /// A device a match's player holds was unplugged.
     DeviceLost(Device),
     /// A device was plugged in, or pressed fire, while a match waits for one.
@@ -182,7 +188,9 @@ impl Flow {
             Screen::Paused => Some(Intent::Resume),
             Screen::TwoPlayers => Some(Intent::Match(MatchChoice::Back)),
             Screen::Settings { .. } => Some(Intent::CloseSettings),
-            Screen::Title | Screen::Won(_) | Screen::Lost => None,
+            // Online, Escape leaves the attempt or asks before leaving a match: the
+            // window's online driver decides, not the flow.
+            Screen::Title | Screen::Won(_) | Screen::Lost | Screen::Online => None,
         }
     }
 
@@ -209,6 +217,11 @@ impl Flow {
             (Intent::TwoPlayers, Title) => {
                 self.screen = TwoPlayers;
                 self.match_menu.step = Default::default();
+                vec![Command::ListMatchLevels]
+            }
+            (Intent::Online, Title) => {
+                self.screen = Online;
+                self.current = None;
                 vec![Command::ListMatchLevels]
             }
             (Intent::Match(choice), TwoPlayers) => match self.match_menu.choose(choice) {
@@ -283,7 +296,7 @@ impl Flow {
                 Vec::new()
             }
             (Intent::NextLevel, Won(WinInfo { next: Some(i), .. })) => self.start(i),
-            (Intent::QuitToTitle, Paused | Won(_) | Lost | Playing | WaitingForDevice) => {
+            (Intent::QuitToTitle, Paused | Won(_) | Lost | Playing | WaitingForDevice | Online) => {
                 self.screen = Title;
                 Vec::new()
             }

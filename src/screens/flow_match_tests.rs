@@ -79,3 +79,28 @@ fn a_won_match_names_its_winner_and_a_race_keeps_its_best_lap() {
         other => panic!("expected the win screen, got {other:?}"),
     }
 }
+
+#[test]
+fn online_opens_from_the_title_lists_the_levels_and_leaves_only_to_the_title() {
+    let mut f = Flow::title(Catalog::default(), Progress::new());
+    assert_eq!(f.apply(Intent::Online), vec![Command::ListMatchLevels]);
+    assert_eq!(f.screen, Screen::Online);
+    // Online has no pause, no settings and no level of the flow's own to fly.
+    assert_eq!(f.back_intent(), None);
+    assert!(!f.is_flying());
+    for intent in [
+        Intent::Pause,
+        Intent::OpenSettings,
+        Intent::Restart,
+        Intent::SaveReplay,
+    ] {
+        assert!(f.apply(intent).is_empty(), "{intent:?}");
+        assert_eq!(f.screen, Screen::Online, "{intent:?}");
+    }
+    assert!(f.apply(Intent::QuitToTitle).is_empty());
+    assert_eq!(f.screen, Screen::Title);
+    // Only the title opens it.
+    let mut playing = Flow::playing(Catalog::default(), Progress::new(), "x.ron".into());
+    playing.apply(Intent::Online);
+    assert_eq!(playing.screen, Screen::Playing);
+}

@@ -1,7 +1,7 @@
 //! The window's online screens and how the player moves through them: the form (host on a
 //! port, or join an address), waiting for a joiner or for the host's answer, the connection
 //! screen (the peer's address, ping and input delay while the session synchronises), the
-//! match, and back to the title with a message when anything ends it. Pure state: the window
+//! match, its result, and back to the title with a message when anything ends it. Pure state: the window
 //! feeds in what the player chose ([`OnlineIntent`]) and what the network reported
 //! ([`NetNews`]), and carries out the [`OnlineCommand`]s that come back. Tested without a
 //! window or a socket.
@@ -10,6 +10,12 @@ use std::net::SocketAddr;
 
 /// The port offered when the player leaves it out.
 pub const DEFAULT_PORT: u16 = 7000;
+
+/// The input delay the form offers first, in steps.
+pub const DEFAULT_INPUT_DELAY: u8 = 2;
+
+/// The largest input delay the form accepts, in steps.
+pub const MAX_INPUT_DELAY: u8 = 8;
 
 /// What the connection screen shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,13 +58,28 @@ pub enum OnlineScreen {
     Connecting(PeerInfo),
     /// The match runs.
     Playing(PeerInfo),
+    /// The match was decided; the result in words (who won).
+    Over {
+        /// The connection as it was.
+        info: PeerInfo,
+        /// Who won, or how the match ended.
+        result: String,
+    },
 }
 
 /// What the player chose.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OnlineIntent {
-    /// Host on the typed port.
-    Host(String),
+    /// Host on the typed port, offering a level (its name under the levels folder) with
+    /// an input delay.
+    Host {
+        /// The port as typed.
+        port: String,
+        /// The level's name under the levels folder, like `arenas/versus_quarry.ron`.
+        level: String,
+        /// Steps between a local input and the step it applies to.
+        input_delay: u8,
+    },
     /// Join the typed address (`HOST:PORT`, or `HOST` for [`DEFAULT_PORT`]).
     Join(String),
     /// Leave: the form goes back to the title; anything later ends the attempt or match.
@@ -83,6 +104,8 @@ pub enum NetNews {
     Running,
     /// A new ping, in milliseconds.
     Ping(u32),
+    /// The match was decided (the result in words).
+    Over(String),
     /// The attempt or the match ended, and why (a lost peer, a refusal, any error).
     Ended(String),
 }
@@ -90,8 +113,15 @@ pub enum NetNews {
 /// What the window must do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OnlineCommand {
-    /// Bind the port and wait for a joiner.
-    Host(u16),
+    /// Bind the port and wait for a joiner, offering the level with the input delay.
+    Host {
+        /// The port.
+        port: u16,
+        /// The level's name under the levels folder.
+        level: String,
+        /// The input delay, in steps.
+        input_delay: u8,
+    },
     /// Ask the host at this address.
     Join(SocketAddr),
     /// Load the agreed level and start the session.
@@ -139,12 +169,27 @@ impl OnlineScreen {
     pub fn choose(&mut self, intent: OnlineIntent) -> Option<OnlineCommand> {
         use OnlineScreen::*;
         match (intent, &mut *self) {
-            (OnlineIntent::Host(text), Form { port, problem, .. }) => {
+            (
+                OnlineIntent::Host {
+                    port: text,
+                    level,
+                    input_delay,
+                },
+                Form { port, problem, .. },
+            ) => {
                 *port = text.clone();
                 match parse_port(&text) {
+                    Ok(_) if level.is_empty() => {
+                        *problem = Some("choose a level to host".to_string());
+                        None
+                    }
                     Ok(p) => {
                         *self = Hosting { port: p };
-                        Some(OnlineCommand::Host(p))
+                        Some(OnlineCommand::Host {
+                            port: p,
+                            level,
+                            input_delay: input_delay.min(MAX_INPUT_DELAY),
+                        })
                     }
                     Err(e) => {
                         *problem = Some(e);
@@ -210,6 +255,11 @@ impl OnlineScreen {
                 info.ping_ms = Some(ms);
                 None
             }
+            (NetNews::Over(result), Playing(info)) => {
+                let info = info.clone();
+                *self = Over { info, result };
+                None
+            }
             _ => None,
         }
     }
@@ -223,12 +273,24 @@ mod tests {
         s.parse().unwrap()
     }
 
+    fn host(port: &str) -> OnlineIntent {
+        OnlineIntent::Host {
+            port: port.into(),
+            level: "arenas/versus_quarry.ron".into(),
+            input_delay: 3,
+        }
+    }
+
     #[test]
     fn host_waits_connects_plays_and_a_lost_peer_returns_to_the_title_with_why() {
         let mut s = OnlineScreen::form();
         assert_eq!(
-            s.choose(OnlineIntent::Host("7010".into())),
-            Some(OnlineCommand::Host(7010))
+            s.choose(host("7010")),
+            Some(OnlineCommand::Host {
+                port: 7010,
+                level: "arenas/versus_quarry.ron".into(),
+                input_delay: 3
+            })
         );
         assert_eq!(s, OnlineScreen::Hosting { port: 7010 });
         // Session news before the handshake is over changes nothing.
@@ -266,6 +328,66 @@ mod tests {
     }
 
     #[test]
+    fn a_decided_match_shows_its_result_and_a_late_lost_peer_still_returns_with_why() {
+        let info = PeerInfo {
+            peer: addr("10.0.0.2:7000"),
+            level: "arenas/race_ring.ron".into(),
+            input_delay: 2,
+            ping_ms: Some(30),
+            synced: (5, 5),
+        };
+        let mut s = OnlineScreen::Connecting(info.clone());
+        // A result heard before the match runs is not one.
+        assert_eq!(s.hear(NetNews::Over("Player 1 wins".into())), None);
+        assert!(matches!(s, OnlineScreen::Connecting(_)));
+        s.hear(NetNews::Running);
+        assert_eq!(s.hear(NetNews::Over("Player 2 wins".into())), None);
+        assert_eq!(
+            s,
+            OnlineScreen::Over {
+                info,
+                result: "Player 2 wins".into()
+            }
+        );
+        // Pings after the result change nothing; leaving goes to the title quietly.
+        let before = s.clone();
+        s.hear(NetNews::Ping(99));
+        assert_eq!(s, before);
+        assert_eq!(
+            s.choose(OnlineIntent::Cancel),
+            Some(OnlineCommand::ToTitle(None))
+        );
+    }
+
+    #[test]
+    fn hosting_needs_a_level_and_the_input_delay_is_capped() {
+        let mut s = OnlineScreen::form();
+        let none = OnlineIntent::Host {
+            port: "7000".into(),
+            level: String::new(),
+            input_delay: 2,
+        };
+        assert_eq!(s.choose(none), None);
+        let OnlineScreen::Form { problem, .. } = &s else {
+            panic!("{s:?}")
+        };
+        assert!(problem.as_deref().unwrap().contains("level"));
+        let greedy = OnlineIntent::Host {
+            port: "7000".into(),
+            level: "arenas/coop_relay.ron".into(),
+            input_delay: 200,
+        };
+        assert_eq!(
+            s.choose(greedy),
+            Some(OnlineCommand::Host {
+                port: 7000,
+                level: "arenas/coop_relay.ron".into(),
+                input_delay: MAX_INPUT_DELAY
+            })
+        );
+    }
+
+    #[test]
     fn a_joiner_refused_for_its_level_returns_to_the_title_with_the_reason() {
         let mut s = OnlineScreen::form();
         assert_eq!(
@@ -283,7 +405,7 @@ mod tests {
     fn a_bad_port_or_address_stays_on_the_form_and_says_why() {
         let mut s = OnlineScreen::form();
         for bad in ["0", "70000", "seven", ""] {
-            assert_eq!(s.choose(OnlineIntent::Host(bad.into())), None, "{bad}");
+            assert_eq!(s.choose(host(bad)), None, "{bad}");
             let OnlineScreen::Form { problem, port, .. } = &s else {
                 panic!("{s:?}")
             };

@@ -10,6 +10,7 @@ pub mod layer;
 pub mod match_menu;
 pub mod menus;
 pub mod notices;
+pub mod online;
 pub mod rebind;
 pub mod settings_panel;
 pub mod theme;
@@ -33,8 +34,14 @@ pub struct UiState {
     pub key_set: KeySet,
     /// Messages for the player.
     pub notices: Notices,
+    /// The online form as typed, and whether leaving a match is being asked.
+    pub online_form: online::OnlineForm,
+    /// What the player chose on the online screens this frame (taken by the window).
+    pub online_choice: Option<crate::screens::online::OnlineIntent>,
     /// The screen drawn last frame (a new screen puts focus on its first button).
     last_screen: Option<Screen>,
+    /// The online step drawn last frame, likewise.
+    last_online: Option<std::mem::Discriminant<crate::screens::online::OnlineScreen>>,
 }
 
 /// What one frame of UI shows.
@@ -61,6 +68,8 @@ pub struct UiFrame<'a> {
     )>,
     /// The errors of a level file that failed to reload.
     pub level_error: Option<&'a str>,
+    /// Online play, while its screens show.
+    pub online: Option<online::OnlineView<'a>>,
 }
 
 impl UiState {
@@ -136,6 +145,15 @@ impl UiState {
             Screen::WaitingForDevice => {
                 if let Some(m) = frame.flow.match_menu.seats.waiting_message() {
                     match_menu::waiting(ctx, &m);
+                }
+                None
+            }
+            Screen::Online => {
+                if let Some(view) = &frame.online {
+                    let step = std::mem::discriminant(view.screen);
+                    let fresh = focus || self.last_online != Some(step);
+                    self.last_online = Some(step);
+                    self.online_choice = online::draw(ctx, view, &mut self.online_form, fresh);
                 }
                 None
             }

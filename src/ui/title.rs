@@ -33,6 +33,9 @@ pub fn draw(ctx: &egui::Context, flow: &Flow, focus: bool) -> Option<Intent> {
                         if theme::menu_button(ui, "Two players").clicked() {
                             chosen = Some(Intent::TwoPlayers);
                         }
+                        if theme::menu_button(ui, "Online").clicked() {
+                            chosen = Some(Intent::Online);
+                        }
                         if theme::menu_button(ui, "Settings").clicked() {
                             chosen = Some(Intent::OpenSettings);
                         }

@@ -58,6 +58,15 @@ impl App {
         if fresh && self.two_player_key(event_loop, &name) {
             return;
         }
+        if self.shell.flow.screen == Screen::Online {
+            if fresh && code == KeyCode::Escape {
+                return self.online_escape(event_loop);
+            }
+            self.shell
+                .held
+                .key(&self.shell.settings.bindings, &name, down);
+            return;
+        }
         let flying = self.shell.flow.is_flying();
         let menu_key = code == KeyCode::Escape
             || self.shell.settings.bindings.control(&name) == Some(Control::Menu);
@@ -146,6 +155,9 @@ impl App {
                     }
                 }
                 PadEvent::Fire(id) => self.device_fire(event_loop, Device::Gamepad(id)),
+                PadEvent::Start | PadEvent::Back if self.shell.flow.screen == Screen::Online => {
+                    self.online_escape(event_loop);
+                }
                 PadEvent::Start => {
                     if let Some(intent) = self.shell.flow.back_intent() {
                         self.choose(event_loop, intent);
