@@ -1,6 +1,6 @@
 //! The level list behind the title screen: every `*.ron` file of the levels folder, in
 //! file-name order (so `01_…`, `02_…` play in sequence), with the name and description each
-//! file gives. Only those two fields are read here; a file that cannot even give them is
+//! file gives (and its par time). Only those fields are read here; a file that cannot even give them is
 //! listed with the reason, so the player sees it rather than a silently shorter list.
 
 use serde::Deserialize;
@@ -19,6 +19,8 @@ pub struct LevelEntry {
     pub description: String,
     /// Why its name could not be read, if it could not.
     pub problem: Option<String>,
+    /// Its par time in milliseconds, if it has one (medals are won against it).
+    pub par_ms: Option<u64>,
 }
 
 /// The levels, in play order.
@@ -36,6 +38,8 @@ struct Header {
     name: String,
     #[serde(default)]
     description: String,
+    #[serde(default)]
+    par: Option<f64>,
 }
 
 impl LevelEntry {
@@ -50,16 +54,20 @@ impl LevelEntry {
                 ron::from_str::<Header>(&t)
                     .map_err(|e| format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code))
             });
-        let (name, description, problem) = match header {
-            Ok(h) => (h.name, h.description, None),
-            Err(e) => (file.clone(), String::new(), Some(e)),
+        let (name, description, par, problem) = match header {
+            Ok(h) => (h.name, h.description, h.par, None),
+            Err(e) => (file.clone(), String::new(), None, Some(e)),
         };
+        let par_ms = par
+            .filter(|p| p.is_finite() && *p > 0.0)
+            .map(|p| (p * 1000.0).round() as u64);
         LevelEntry {
             path: path.to_path_buf(),
             file,
             name,
             description,
             problem,
+            par_ms,
         }
     }
 }

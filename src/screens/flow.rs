@@ -7,7 +7,7 @@
 
 use super::catalog::Catalog;
 use super::match_menu::{MatchChoice, MatchMenu, MatchOutcome};
-use super::progress::Progress;
+use super::progress::{Medal, Progress};
 use super::seats::Device;
 use crate::game::Outcome;
 use std::path::PathBuf;
@@ -34,6 +34,12 @@ pub struct WinInfo {
     pub next: Option<usize>,
     /// In a match, the player (0-based) who won it.
     pub winner: Option<usize>,
+    /// How long the win took, milliseconds (once told, see [`Flow::won_in`]).
+    pub time_ms: Option<u64>,
+    /// Whether that time is the level's new best.
+    pub new_best_time: bool,
+    /// The medal it earned against the level's par time.
+    pub medal: Option<Medal>,
 }
 
 /// The screen showing.
@@ -331,6 +337,9 @@ impl Flow {
                         new_best: false,
                         next: None,
                         winner: None,
+                        time_ms: None,
+                        new_best_time: false,
+                        medal: None,
                     });
                     return Vec::new();
                 };
@@ -343,9 +352,39 @@ impl Flow {
                     new_best: record.new_best,
                     next,
                     winner: None,
+                    time_ms: None,
+                    new_best_time: false,
+                    medal: None,
                 });
                 vec![Command::SaveProgress]
             }
+        }
+    }
+
+    /// The level just won took `seconds`: the win screen shows it, with the medal it earns
+    /// against the level's par time; a listed level keeps it as its best time if faster
+    /// (and asks for the progress to be saved).
+    pub fn won_in(&mut self, seconds: f64) -> Vec<Command> {
+        let index = self.current.as_ref().and_then(|c| c.index);
+        let entry = index.and_then(|i| self.catalog.levels.get(i));
+        let Screen::Won(info) = &mut self.screen else {
+            return Vec::new();
+        };
+        if !(seconds.is_finite() && seconds > 0.0) {
+            return Vec::new();
+        }
+        info.time_ms = Some((seconds * 1000.0).round() as u64);
+        let Some(entry) = entry else {
+            return Vec::new();
+        };
+        info.medal = entry
+            .par_ms
+            .and_then(|par| Medal::for_time(seconds, par as f64 / 1000.0));
+        info.new_best_time = self.progress.record_time(&entry.file, seconds);
+        if info.new_best_time {
+            vec![Command::SaveProgress]
+        } else {
+            Vec::new()
         }
     }
 
@@ -430,6 +469,7 @@ mod tests {
             name: f.to_string(),
             description: String::new(),
             problem: None,
+            par_ms: Some(40_000),
         };
         Catalog {
             dir: PathBuf::from("levels"),
@@ -491,8 +531,21 @@ mod tests {
                 new_best: true,
                 next: Some(1),
                 winner: None,
+                time_ms: None,
+                new_best_time: false,
+                medal: None,
             })
         );
+        // The win took 45 s against a par of 40: silver, and the level's first time.
+        assert_eq!(f.won_in(45.0), vec![Command::SaveProgress]);
+        let Screen::Won(info) = f.screen else {
+            panic!("{:?}", f.screen)
+        };
+        assert_eq!(
+            (info.time_ms, info.new_best_time, info.medal),
+            (Some(45_000), true, Some(Medal::Silver))
+        );
+        assert_eq!(f.progress.best_time("01_a.ron"), Some(45.0));
         assert!(f.progress.won.contains("01_a.ron"));
         assert_eq!(f.progress.best("01_a.ron"), Some(250));
         assert!(f.is_unlocked(1) && !f.is_unlocked(2));
@@ -522,6 +575,17 @@ mod tests {
         };
         assert_eq!((info.previous_best, info.new_best), (Some(500), false));
         assert_eq!(f.progress.best("02_b.ron"), Some(500));
+        // A slower time than the best kept is shown but not kept; 70 s earns no medal.
+        f.progress.record_time("02_b.ron", 50.0);
+        assert!(f.won_in(70.0).is_empty());
+        let Screen::Won(info) = f.screen else {
+            panic!("{:?}", f.screen)
+        };
+        assert_eq!(
+            (info.time_ms, info.new_best_time, info.medal),
+            (Some(70_000), false, None)
+        );
+        assert_eq!(f.progress.best_time("02_b.ron"), Some(50.0));
         f.apply(Intent::NextLevel);
         f.level_ended(Outcome::Won, 10);
         let Screen::Won(info) = f.screen else {

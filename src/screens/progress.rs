@@ -1,4 +1,5 @@
-//! The player's progress: which levels were won and the best score of each, kept as RON in
+//! The player's progress: which levels were won, the best score and time of each (with a
+//! medal against the level's par time), kept as RON in
 //! the user's config folder beside the settings and written the same way (atomically; an
 //! unusable file is set aside as a backup, the player starts afresh and is told once).
 //!
@@ -25,6 +26,61 @@ pub struct Progress {
     pub best_scores: BTreeMap<String, u64>,
     /// The best lap of each race level, in milliseconds, by file name (`race_ring.ron`).
     pub best_laps: BTreeMap<String, u64>,
+    /// The fastest win of each level, in milliseconds, by file name.
+    pub best_times: BTreeMap<String, u64>,
+}
+
+/// A medal for a win against the level's par time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Medal {
+    /// Within 1.5 times par.
+    Bronze,
+    /// Within 1.25 times par.
+    Silver,
+    /// At or under par.
+    Gold,
+}
+
+impl Medal {
+    /// The medal a win in `seconds` earns against `par` seconds; none when slower than
+    /// 1.5 times par (or either time is not a positive number).
+    pub fn for_time(seconds: f64, par: f64) -> Option<Medal> {
+        if !(seconds > 0.0 && par > 0.0 && seconds.is_finite() && par.is_finite()) {
+            return None;
+        }
+        let ratio = seconds / par;
+        [
+            (1.0, Medal::Gold),
+            (1.25, Medal::Silver),
+            (1.5, Medal::Bronze),
+        ]
+        .into_iter()
+        .find(|&(limit, _)| ratio <= limit)
+        .map(|(_, m)| m)
+    }
+
+    /// Its name for the player.
+    pub fn label(self) -> &'static str {
+        match self {
+            Medal::Gold => "Gold",
+            Medal::Silver => "Silver",
+            Medal::Bronze => "Bronze",
+        }
+    }
+}
+
+/// Keeps `seconds` in `map` under `file` (to the millisecond) if it beats what is there;
+/// true when it does. A time that is not a positive finite number (under a day) is ignored.
+fn keep_fastest(map: &mut BTreeMap<String, u64>, file: &str, seconds: f64) -> bool {
+    if !(seconds.is_finite() && seconds > 0.0 && seconds < 86_400.0) {
+        return false;
+    }
+    let ms = (seconds * 1000.0).round() as u64;
+    let best = map.get(file).is_none_or(|&b| ms < b);
+    if best {
+        map.insert(file.to_string(), ms);
+    }
+    best
 }
 
 /// Progress as loaded, with what the player should be told about it, if anything.
@@ -97,15 +153,18 @@ impl Progress {
     /// `GameEvent::Lap` reports it), kept to the millisecond; true when it is the level's
     /// new best. A time that is not a positive finite number (under a day) is ignored.
     pub fn record_lap(&mut self, file: &str, seconds: f64) -> bool {
-        if !(seconds.is_finite() && seconds > 0.0 && seconds < 86_400.0) {
-            return false;
-        }
-        let ms = (seconds * 1000.0).round() as u64;
-        let best = self.best_laps.get(file).is_none_or(|&b| ms < b);
-        if best {
-            self.best_laps.insert(file.to_string(), ms);
-        }
-        best
+        keep_fastest(&mut self.best_laps, file, seconds)
+    }
+
+    /// The fastest win of a level, seconds, if it was won with a time.
+    pub fn best_time(&self, file: &str) -> Option<f64> {
+        self.best_times.get(file).map(|&ms| ms as f64 / 1000.0)
+    }
+
+    /// Records the time of a win of `file`, to the millisecond; true when it is the
+    /// level's new best (the same rules as [`Progress::record_lap`]).
+    pub fn record_time(&mut self, file: &str, seconds: f64) -> bool {
+        keep_fastest(&mut self.best_times, file, seconds)
     }
 
     /// Parses progress text; the error gives line, column and what was wrong.
@@ -249,5 +308,36 @@ mod tests {
             .unwrap_err()
             .contains("version 7"));
         std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn medals_follow_the_par_time_and_the_best_time_only_improves() {
+        use Medal::*;
+        let par = 40.0;
+        let cases = [
+            (30.0, Some(Gold)),
+            (40.0, Some(Gold)),
+            (40.001, Some(Silver)),
+            (50.0, Some(Silver)),
+            (50.01, Some(Bronze)),
+            (60.0, Some(Bronze)),
+            (60.5, None),
+            (0.0, None),
+            (f64::NAN, None),
+        ];
+        for (t, want) in cases {
+            assert_eq!(Medal::for_time(t, par), want, "{t} s against par {par} s");
+        }
+        assert_eq!(Medal::for_time(10.0, 0.0), None);
+        let mut p = Progress::new();
+        assert!(p.record_time("05_x.ron", 52.3456));
+        assert!(!p.record_time("05_x.ron", 60.0));
+        assert!(!p.record_time("05_x.ron", f64::INFINITY));
+        assert!(p.record_time("05_x.ron", 41.0));
+        assert_eq!(p.best_time("05_x.ron"), Some(41.0));
+        assert_eq!(p.best_time("06_y.ron"), None);
+        // Older files, without times, still load.
+        let old = Progress::parse("(version: 1, won: [\"01_a.ron\"])").unwrap();
+        assert!(old.best_times.is_empty());
     }
 }

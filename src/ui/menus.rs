@@ -80,6 +80,16 @@ pub fn won(ctx: &egui::Context, info: &WinInfo, focus: bool) -> Option<Intent> {
                 if let Some((text, color)) = best {
                     ui.label(RichText::new(text).color(color));
                 }
+                if let Some(ms) = info.time_ms {
+                    let mut text = format!("Time {}", clock_time(ms));
+                    if info.new_best_time {
+                        text.push_str(" · best time");
+                    }
+                    if let Some(m) = info.medal {
+                        text.push_str(&format!(" · {} medal", m.label()));
+                    }
+                    ui.label(RichText::new(text).color(CYAN));
+                }
                 if info.next.is_some() {
                     ui.label(RichText::new("The next level is open.").color(CYAN));
                 }
@@ -117,4 +127,30 @@ pub fn lost(ctx: &egui::Context, focus: bool) -> Option<Intent> {
             )
         })
         .and_then(|r| r.inner.flatten())
+}
+
+/// A time for the player: `m:ss.s`, or `s.s s` under a minute.
+pub fn clock_time(ms: u64) -> String {
+    let tenths = (ms + 50) / 100;
+    let (minutes, tenths) = (tenths / 600, tenths % 600);
+    if minutes == 0 {
+        format!("{}.{} s", tenths / 10, tenths % 10)
+    } else {
+        format!("{minutes}:{:02}.{}", tenths / 10, tenths % 10)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clock_time;
+
+    #[test]
+    fn times_read_as_minutes_seconds_and_tenths() {
+        assert_eq!(clock_time(0), "0.0 s");
+        assert_eq!(clock_time(9_949), "9.9 s");
+        assert_eq!(clock_time(9_950), "10.0 s");
+        assert_eq!(clock_time(59_960), "1:00.0");
+        assert_eq!(clock_time(83_420), "1:23.4");
+        assert_eq!(clock_time(3_600_000), "60:00.0");
+    }
 }

@@ -2,8 +2,10 @@
 //! score; locked levels greyed with what unlocks them; unreadable files with the reason),
 //! and Settings and Quit.
 
+use super::menus::clock_time;
 use super::theme::{self, AMBER, CYAN, DIM, GREEN, RED};
 use crate::screens::flow::{Flow, Intent};
+use crate::screens::progress::Medal;
 use egui::{Align2, RichText, Vec2};
 
 /// Width of the level list, points.
@@ -92,12 +94,22 @@ fn level_list(ui: &mut egui::Ui, flow: &Flow, focus: bool) -> Option<Intent> {
                     if !note.is_empty() {
                         ui.label(RichText::new(note).color(color));
                     }
+                    let par = level.par_ms.map(|p| p as f64 / 1000.0);
                     if let Some(best) = flow.progress.best(&level.file) {
-                        ui.label(
-                            RichText::new(format!("Won · best score {best}"))
-                                .small()
-                                .color(GREEN),
-                        );
+                        let mut text = format!("Won · best score {best}");
+                        if let Some(t) = flow.progress.best_time(&level.file) {
+                            let ms = (t * 1000.0).round() as u64;
+                            text.push_str(&format!(" · best time {}", clock_time(ms)));
+                            let medal = par.and_then(|p| Medal::for_time(t, p));
+                            if let Some(m) = medal {
+                                text.push_str(&format!(" · {}", m.label()));
+                            }
+                        }
+                        ui.label(RichText::new(text).small().color(GREEN));
+                    }
+                    if let Some(p) = level.par_ms.filter(|_| open) {
+                        let text = format!("Par {}", clock_time(p));
+                        ui.label(RichText::new(text).small().color(DIM));
                     }
                 });
                 ui.add_space(4.0);

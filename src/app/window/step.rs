@@ -95,16 +95,19 @@ impl App {
             );
         }
         let winner = s.sim().contest().and_then(|c| c.winner);
+        let flown = s.sim().steps() as f64 * s.sim().time_step();
         let ended = s.sim().outcome().map(|o| (o, s.sim().hud().score));
         for seconds in laps {
             let commands = self.shell.flow.lap_flown(seconds);
             self.run_commands(event_loop, commands);
         }
         if let Some((outcome, score)) = ended {
-            let commands = self.shell.flow.level_ended(outcome, score);
+            let mut commands = self.shell.flow.level_ended(outcome, score);
             if let Some(w) = winner {
                 self.shell.flow.match_won_by(w);
             }
+            commands.extend(self.shell.flow.won_in(flown));
+            commands.dedup();
             self.run_commands(event_loop, commands);
             self.flying_changed(true);
         }
