@@ -205,7 +205,9 @@ impl Settings {
     }
 
     /// Loads the settings at `path`. A missing file gives the defaults; an unreadable one is
-    /// renamed to `settings.ron.bad` and gives the defaults with a notice.
+    /// renamed to `settings.ron.bad` and gives the defaults with a notice. One with bad
+    /// gamepad bindings keeps the rest: it is renamed the same way, the repaired settings
+    /// are written in its place, and the notice names each bad entry.
     pub fn load(path: &Path) -> LoadedSettings {
         let parsed =
             read_optional(path).and_then(|t| t.map(|t| Settings::parse_noting(&t)).transpose());
@@ -213,8 +215,14 @@ impl Settings {
             Ok(read) => {
                 let (settings, notes) = read.unwrap_or_default();
                 let notice = (!notes.is_empty()).then(|| {
+                    // Told once: the repaired settings replace the file, which is kept.
+                    let kept = set_aside(path);
+                    let written = match settings.save(path) {
+                        Ok(()) => String::new(),
+                        Err(e) => format!("; {e}"),
+                    };
                     format!(
-                        "the settings file {} has bad gamepad bindings: {}",
+                        "the settings file {} had bad gamepad bindings ({}); those controls use their default inputs; the file as it was is {kept}{written}",
                         path.display(),
                         notes.join("; ")
                     )
@@ -384,8 +392,16 @@ mod tests {
             notice.contains("gamepad_2.inputs[0]: `Warp` is not a control"),
             "{notice}"
         );
-        // The file is kept: only the bad entries were replaced.
-        assert!(path.exists() && !path.with_extension("ron.bad").exists());
+        // The file as it was is kept aside, and the repaired one written in its place:
+        // the next start loads the same settings and says nothing.
+        assert!(notice.contains("settings.ron.bad"), "{notice}");
+        assert_eq!(
+            std::fs::read_to_string(path.with_extension("ron.bad")).unwrap(),
+            text
+        );
+        let again = Settings::load(&path);
+        assert_eq!(again.notice, None);
+        assert_eq!(&again.settings, s);
         // A pad table that is not a table at all is a parse error with its place.
         let err = Settings::parse("(version: 4, gamepad_1: (inputs: [(4, Fire)]))").unwrap_err();
         assert!(err.contains("1:"), "{err}");
