@@ -363,3 +363,71 @@ impl<K: Clone + PartialEq> Table<'_, K> {
         reset
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every text the settings screen draws in one pass, with `tab` shown and `pad_capture`
+    /// under way.
+    fn texts(settings: &mut Settings, tab: BindingsTab, pad_capture: Capture<PadInput>) -> String {
+        let ctx = egui::Context::default();
+        let (mut capture, mut pad_capture, mut tab, mut note) =
+            (Capture::Idle, pad_capture, tab, None);
+        // A window sizes itself on its first pass and is drawn from the second.
+        let mut out = egui::FullOutput::default();
+        for _ in 0..2 {
+            out.textures_delta.clear();
+            out = ctx.run_pass(egui::RawInput::default(), |ctx| {
+                let view = SettingsView {
+                    capture: &mut capture,
+                    pad_capture: &mut pad_capture,
+                    tab: &mut tab,
+                    note: &mut note,
+                    pads: 1,
+                    vsync_forced_off: false,
+                };
+                assert_eq!(draw(ctx, settings, view, true), None);
+            });
+        }
+        fn collect(shape: &egui::Shape, into: &mut Vec<String>) {
+            match shape {
+                egui::Shape::Text(t) => into.push(t.galley.text().to_string()),
+                egui::Shape::Vec(v) => v.iter().for_each(|s| collect(s, into)),
+                _ => {}
+            }
+        }
+        // No painter here: the font atlas is not uploaded anywhere.
+        out.textures_delta.clear();
+        let mut all = Vec::new();
+        out.shapes.iter().for_each(|c| collect(&c.shape, &mut all));
+        all.join("\n")
+    }
+
+    #[test]
+    fn the_gamepad_tab_shows_the_pads_bindings_and_waits_for_a_press() {
+        let mut s = Settings::default();
+        s.gamepad_2
+            .inputs
+            .push((PadInput::RightStickUp, Control::Fire));
+        let shown = texts(&mut s, BindingsTab::Pad(1), Capture::Idle);
+        for tab in BindingsTab::ALL {
+            assert!(
+                shown.contains(&tab.label()),
+                "{} missing:\n{shown}",
+                tab.label()
+            );
+        }
+        assert!(shown.contains("Right stick up") && shown.contains("West (X)"));
+        assert!(shown.contains("Reset gamepad to defaults"));
+        // Player 2 has no rewind to bind; player 1 has.
+        assert!(!shown.contains("Rewind (hold)"));
+        let waiting = Capture::start_among(Control::Thrust, 1, PAD_SLOTS);
+        let shown = texts(&mut s, BindingsTab::Pad(0), waiting);
+        assert!(shown.contains("Rewind (hold)") && shown.contains("North (Y)"));
+        assert!(shown.contains("press on the pad…"), "{shown}");
+        // The key tabs are as they were.
+        let shown = texts(&mut s, BindingsTab::Keys(KeySet::Left), Capture::Idle);
+        assert!(shown.contains("Reset keys to defaults") && !shown.contains("West (X)"));
+    }
+}
