@@ -38,6 +38,10 @@ pub enum PadEvent {
     Up,
     /// D-pad down: the next item of a menu.
     Down,
+    /// D-pad left: the item to the left (a binding slot), or a slider down.
+    Left,
+    /// D-pad right: the item to the right, or a slider up.
+    Right,
     /// Pad `id` pressed this input (a button, a trigger past its threshold, a stick past
     /// the dead zone): what the settings screen binds while it waits for one.
     Pressed(usize, PadInput),
@@ -171,6 +175,8 @@ impl Gamepads {
                     Button::South => Some(PadEvent::Confirm),
                     Button::DPadUp => Some(PadEvent::Up),
                     Button::DPadDown => Some(PadEvent::Down),
+                    Button::DPadLeft => Some(PadEvent::Left),
+                    Button::DPadRight => Some(PadEvent::Right),
                     _ => None,
                 },
                 _ => None,

@@ -18,7 +18,7 @@ use egui::RichText;
 pub enum BindingsTab {
     /// A set of keys.
     Keys(KeySet),
-    /// The gamepad of player `0` (0-based; player 1's is the one player's too).
+    /// A player's gamepad, by 0-based seat (player 1's is the one player's too).
     Pad(usize),
 }
 

@@ -1,7 +1,7 @@
 //! The window's input: keys (game controls by binding, Escape for the menus, fullscreen,
 //! zoom) and gamepad news (connections, Start or a bound menu input, menu navigation, and
-//! presses for the settings' gamepad rebinding). Flying itself reads the
-//! held keys and the pads' state each step, in the window's loop.
+//! presses for the settings' gamepad rebinding). Flying itself reads the held keys and the
+//! pads' state each step, in the window's loop.
 
 use super::App;
 use crate::app::flow::{Intent, Screen};
@@ -170,11 +170,19 @@ impl App {
                         self.choose(event_loop, intent);
                     }
                 }
-                PadEvent::Confirm | PadEvent::Up | PadEvent::Down if !flying => {
+                PadEvent::Confirm
+                | PadEvent::Up
+                | PadEvent::Down
+                | PadEvent::Left
+                | PadEvent::Right
+                    if !flying =>
+                {
                     if let Some(g) = &mut self.graphics {
                         g.ui_input.push_key(match e {
                             PadEvent::Up => egui::Key::ArrowUp,
                             PadEvent::Down => egui::Key::ArrowDown,
+                            PadEvent::Left => egui::Key::ArrowLeft,
+                            PadEvent::Right => egui::Key::ArrowRight,
                             _ => egui::Key::Enter,
                         });
                     }
