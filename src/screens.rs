@@ -11,6 +11,7 @@ pub mod flow;
 mod flow_match_tests;
 pub mod match_menu;
 pub mod online;
+pub mod pad_bindings;
 pub mod progress;
 pub mod seats;
 pub mod settings;

@@ -301,7 +301,7 @@ impl ApplicationHandler for App {
         // not also press the focused button with them).
         if let WindowEvent::KeyboardInput { event: key, .. } = &event {
             if let PhysicalKey::Code(code) = key.physical_key {
-                if self.shell.ui.capture.is_active() {
+                if self.shell.ui.capturing() {
                     if key.state == ElementState::Pressed && !key.repeat {
                         let name = format!("{code:?}");
                         self.shell.ui.rebind_key(&mut self.shell.settings, &name);

@@ -1,17 +1,19 @@
-//! The player's settings: volumes, key bindings, gamepad dead zone, fullscreen, vsync and
-//! rewind, kept as RON in the user's config folder. Written atomically (a temporary file renamed
+//! The player's settings: volumes, key bindings, gamepad bindings and dead zone, fullscreen,
+//! vsync and rewind, kept as RON in the user's config folder. Written atomically (a temporary file renamed
 //! over the old one). A file that cannot be read is kept aside as a backup, the defaults
 //! are used, and the player is told once.
 
 use super::config_file::{config_dir, read_optional, ron_error, set_aside, write_atomically};
+use super::pad_bindings::PadBindings;
 use crate::game::{Bindings, Control};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// The settings format version this build writes. Version 1 (before rewind) is read too:
 /// it gains the rewind key where that key is free; versions 1 and 2 (before two players
-/// shared the keyboard) gain each side's default keys.
-pub const SETTINGS_VERSION: u32 = 3;
+/// shared the keyboard) gain each side's default keys; versions 1 to 3 (before gamepads
+/// were rebound) gain the default gamepad layout for both players.
+pub const SETTINGS_VERSION: u32 = 4;
 
 /// Which set of key bindings: the one player's, or a side of a shared keyboard.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -57,6 +59,10 @@ pub struct Settings {
     pub keyboard_right: Bindings,
     /// Stick travel ignored around the centre, 0 to 0.9.
     pub gamepad_dead_zone: f32,
+    /// Player 1's gamepad (the one player's too): which pad input does what.
+    pub gamepad_1: PadBindings,
+    /// Player 2's gamepad in a two-player game.
+    pub gamepad_2: PadBindings,
     /// Start in fullscreen.
     pub fullscreen: bool,
     /// Wait for the display's refresh.
@@ -75,6 +81,8 @@ impl Default for Settings {
             keyboard_left: Bindings::keyboard_left(),
             keyboard_right: Bindings::keyboard_right(),
             gamepad_dead_zone: 0.15,
+            gamepad_1: PadBindings::default(),
+            gamepad_2: PadBindings::default(),
             fullscreen: false,
             vsync: true,
             rewind: true,
@@ -124,6 +132,24 @@ impl Settings {
         }
     }
 
+    /// The gamepad bindings of player `seat` (0-based; the one player is player 1).
+    pub fn pad(&self, seat: usize) -> &PadBindings {
+        if seat == 0 {
+            &self.gamepad_1
+        } else {
+            &self.gamepad_2
+        }
+    }
+
+    /// The gamepad bindings of player `seat`, to change.
+    pub fn pad_mut(&mut self, seat: usize) -> &mut PadBindings {
+        if seat == 0 {
+            &mut self.gamepad_1
+        } else {
+            &mut self.gamepad_2
+        }
+    }
+
     /// Binds `key` for `set` as the rebinding screen did, and takes it from the other
     /// side of a shared keyboard (both sides are read from one keyboard at once); returns
     /// the control it did there, if any.
@@ -150,7 +176,15 @@ impl Settings {
 
     /// Parses settings text; the error gives line, column and what was wrong.
     pub fn parse(text: &str) -> Result<Settings, String> {
+        Settings::parse_noting(text).map(|(s, _)| s)
+    }
+
+    /// Parses settings text, with what was wrong in parts that were replaced by their
+    /// defaults (bad gamepad bindings, each with its item path) rather than failing.
+    pub fn parse_noting(text: &str) -> Result<(Settings, Vec<String>), String> {
         let mut s: Settings = ron::from_str(text).map_err(|e| ron_error(&e))?;
+        let mut notes = s.gamepad_1.take_problems("gamepad_1");
+        notes.extend(s.gamepad_2.take_problems("gamepad_2"));
         match s.version {
             1 => {
                 // Written before rewind: give it its default key unless that key is taken.
@@ -160,25 +194,41 @@ impl Settings {
                     s.bindings.rebind(key, Control::Rewind);
                 }
             }
-            2 | SETTINGS_VERSION => {}
+            2 | 3 | SETTINGS_VERSION => {}
             v => {
                 return Err(format!(
                 "version {v} is not supported: this build reads versions 1 to {SETTINGS_VERSION}"
             ))
             }
         }
-        Ok(s.sanitized())
+        Ok((s.sanitized(), notes))
     }
 
     /// Loads the settings at `path`. A missing file gives the defaults; an unreadable one is
-    /// renamed to `settings.ron.bad` and gives the defaults with a notice.
+    /// renamed to `settings.ron.bad` and gives the defaults with a notice. One with bad
+    /// gamepad bindings keeps the rest: it is renamed the same way, the repaired settings
+    /// are written in its place, and the notice names each bad entry.
     pub fn load(path: &Path) -> LoadedSettings {
-        let parsed = read_optional(path).and_then(|t| t.map(|t| Settings::parse(&t)).transpose());
+        let parsed =
+            read_optional(path).and_then(|t| t.map(|t| Settings::parse_noting(&t)).transpose());
         match parsed {
-            Ok(settings) => LoadedSettings {
-                settings: settings.unwrap_or_default(),
-                notice: None,
-            },
+            Ok(read) => {
+                let (settings, notes) = read.unwrap_or_default();
+                let notice = (!notes.is_empty()).then(|| {
+                    // Told once: the repaired settings replace the file, which is kept.
+                    let kept = set_aside(path);
+                    let written = match settings.save(path) {
+                        Ok(()) => String::new(),
+                        Err(e) => format!("; {e}"),
+                    };
+                    format!(
+                        "the settings file {} had bad gamepad bindings ({}); those controls use their default inputs; the file as it was is {kept}{written}",
+                        path.display(),
+                        notes.join("; ")
+                    )
+                });
+                LoadedSettings { settings, notice }
+            }
             Err(why) => LoadedSettings {
                 settings: Settings::default(),
                 notice: Some(format!(
@@ -201,6 +251,7 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::screens::pad_bindings::PadInput;
 
     fn temp(name: &str) -> PathBuf {
         let dir =
@@ -274,6 +325,87 @@ mod tests {
         assert_eq!(s.bindings.control("KeyK"), Some(Control::Fire));
         assert_eq!(s.keyboard_left, Bindings::keyboard_left());
         assert_eq!(s.keyboard_right, Bindings::keyboard_right());
+        assert_eq!(s.gamepad_1, PadBindings::default());
+    }
+
+    #[test]
+    fn both_pads_round_trip_and_files_before_version_4_gain_the_default_layout() {
+        let path = temp("pads");
+        let mut s = Settings::default();
+        s.gamepad_1
+            .inputs
+            .retain(|(i, c)| *c != Control::Fire && *i != PadInput::North);
+        s.gamepad_1.inputs.push((PadInput::North, Control::Fire));
+        s.pad_mut(1)
+            .inputs
+            .push((PadInput::RightStickUp, Control::Thrust));
+        s.save(&path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("version: 4"), "{text}");
+        let back = Settings::load(&path);
+        assert_eq!(back.notice, None);
+        assert_eq!(
+            back.settings.pad(0).control(PadInput::North),
+            Some(Control::Fire)
+        );
+        assert_eq!(back.settings.pad(0).control(PadInput::West), None);
+        assert_eq!(
+            back.settings.gamepad_2.control(PadInput::RightStickUp),
+            Some(Control::Thrust)
+        );
+        assert_eq!(back.settings, s);
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+        for v in 1..=3 {
+            let old = format!(
+                r#"(version: {v}, master_volume: 0.5, bindings: (keys: [("KeyK", Fire)]), gamepad_dead_zone: 0.2)"#
+            );
+            let s = Settings::parse(&old).unwrap();
+            assert_eq!(s.version, SETTINGS_VERSION);
+            assert_eq!((s.master_volume, s.gamepad_dead_zone), (0.5, 0.2));
+            assert_eq!(s.bindings.control("KeyK"), Some(Control::Fire));
+            assert_eq!(s.gamepad_1, PadBindings::default(), "version {v}");
+            assert_eq!(s.gamepad_2, PadBindings::default(), "version {v}");
+        }
+    }
+
+    #[test]
+    fn a_bad_pad_binding_is_reported_and_defaulted_and_the_rest_kept() {
+        let path = temp("badpad");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let text = "(version: 4, master_volume: 0.3, vsync: false,\n gamepad_1: (inputs: [(North, Fire), (Trigger9, Thrust)]),\n gamepad_2: (inputs: [(South, Warp)]))";
+        std::fs::write(&path, text).unwrap();
+        let loaded = Settings::load(&path);
+        let s = &loaded.settings;
+        assert_eq!((s.master_volume, s.vsync), (0.3, false));
+        assert_eq!(s.gamepad_1.control(PadInput::North), Some(Control::Fire));
+        assert_eq!(
+            s.gamepad_1.inputs_of(Control::Thrust),
+            PadBindings::default().inputs_of(Control::Thrust)
+        );
+        assert!(s.gamepad_2.inputs.is_empty());
+        let notice = loaded.notice.unwrap();
+        assert!(
+            notice.contains("gamepad_1.inputs[1]: `Trigger9`"),
+            "{notice}"
+        );
+        assert!(
+            notice.contains("gamepad_2.inputs[0]: `Warp` is not a control"),
+            "{notice}"
+        );
+        // The file as it was is kept aside, and the repaired one written in its place:
+        // the next start loads the same settings and says nothing.
+        assert!(notice.contains("settings.ron.bad"), "{notice}");
+        assert_eq!(
+            std::fs::read_to_string(path.with_extension("ron.bad")).unwrap(),
+            text
+        );
+        let again = Settings::load(&path);
+        assert_eq!(again.notice, None);
+        assert_eq!(&again.settings, s);
+        // A pad table that is not a table at all is a parse error with its place.
+        let err = Settings::parse("(version: 4, gamepad_1: (inputs: [(4, Fire)]))").unwrap_err();
+        assert!(err.contains("1:"), "{err}");
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
     }
 
     #[test]
@@ -316,9 +448,9 @@ mod tests {
             Settings::parse("(version: 1, master_volume: 7.0, gamepad_dead_zone: -1.0)").unwrap();
         assert_eq!(s.master_volume, 1.0);
         assert_eq!(s.gamepad_dead_zone, 0.0);
-        assert!(Settings::parse("(version: 4)")
+        assert!(Settings::parse("(version: 5)")
             .unwrap_err()
-            .contains("version 4"));
+            .contains("version 5"));
     }
 
     #[test]

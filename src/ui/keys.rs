@@ -1,7 +1,9 @@
 //! Names for people: physical key names ("KeyW", "ArrowLeft", "ShiftLeft") as a player reads
-//! them ("W", "Left", "Left Shift"), and each control's label.
+//! them ("W", "Left", "Left Shift"), gamepad inputs ("South (A)", "Left stick up"), and each
+//! control's label.
 
 use crate::game::Control;
+use crate::screens::pad_bindings::PadInput;
 
 /// The label of a physical key name.
 pub fn key_label(name: &str) -> String {
@@ -42,6 +44,37 @@ pub fn key_label(name: &str) -> String {
     }
 }
 
+/// The label of a gamepad input: the standard name, with the Xbox letter for face buttons.
+pub fn pad_label(input: PadInput) -> &'static str {
+    use PadInput::*;
+    match input {
+        South => "South (A)",
+        East => "East (B)",
+        West => "West (X)",
+        North => "North (Y)",
+        LeftBumper => "Left bumper",
+        RightBumper => "Right bumper",
+        LeftTrigger => "Left trigger",
+        RightTrigger => "Right trigger",
+        Select => "Select",
+        Start => "Start",
+        LeftStickPress => "Left stick press",
+        RightStickPress => "Right stick press",
+        DPadUp => "D-pad up",
+        DPadDown => "D-pad down",
+        DPadLeft => "D-pad left",
+        DPadRight => "D-pad right",
+        LeftStickUp => "Left stick up",
+        LeftStickDown => "Left stick down",
+        LeftStickLeft => "Left stick left",
+        LeftStickRight => "Left stick right",
+        RightStickUp => "Right stick up",
+        RightStickDown => "Right stick down",
+        RightStickLeft => "Right stick left",
+        RightStickRight => "Right stick right",
+    }
+}
+
 /// What a control does, for the settings and the help.
 pub fn control_label(control: Control) -> &'static str {
     match control {
@@ -70,5 +103,13 @@ mod tests {
         assert_eq!(key_label("Escape"), "Esc");
         assert_eq!(key_label("Space"), "Space");
         assert_eq!(key_label("F5"), "F5");
+    }
+
+    #[test]
+    fn every_pad_input_has_its_own_label() {
+        let labels: std::collections::BTreeSet<&str> =
+            PadInput::ALL.iter().map(|&i| pad_label(i)).collect();
+        assert_eq!(labels.len(), PadInput::ALL.len());
+        assert_eq!(pad_label(PadInput::North), "North (Y)");
     }
 }

@@ -16,22 +16,27 @@ pub mod settings_panel;
 pub mod theme;
 pub mod title;
 
+use crate::game::Control;
 use crate::game::Hud;
 use crate::screens::flow::{Flow, Intent, Screen, SettingsBack};
-use crate::screens::settings::{KeySet, Settings};
+use crate::screens::pad_bindings::PadInput;
+use crate::screens::settings::Settings;
 pub use layer::{UiInput, UiPainter};
 pub use notices::Notices;
 use rebind::{Capture, Press};
+use settings_panel::BindingsTab;
 
 /// What the UI keeps between frames.
 #[derive(Debug, Default)]
 pub struct UiState {
     /// Key rebinding in progress.
     pub capture: Capture,
+    /// Gamepad rebinding in progress.
+    pub pad_capture: Capture<PadInput>,
     /// What the last rebinding did.
     pub rebind_note: Option<String>,
-    /// Whose keys the settings screen shows and rebinds.
-    pub key_set: KeySet,
+    /// Whose keys or gamepad the settings screen shows and rebinds.
+    pub tab: BindingsTab,
     /// Messages for the player.
     pub notices: Notices,
     /// The online form as typed, and whether leaving a match is being asked.
@@ -73,14 +78,37 @@ pub struct UiFrame<'a> {
 }
 
 impl UiState {
-    /// Offers a key press (physical key name) to the key rebinding; true if it was taken.
+    /// Whether a rebinding waits for a key or a pad input: key presses then go to
+    /// [`UiState::rebind_key`] alone.
+    pub fn capturing(&self) -> bool {
+        self.capture.is_active() || self.pad_capture.is_active()
+    }
+
+    /// Offers a key press (physical key name) to the rebinding; true if it was taken. While
+    /// a pad input is awaited, Escape cancels, Delete clears the slot and other keys do
+    /// nothing.
     pub fn rebind_key(&mut self, settings: &mut Settings, key: &str) -> bool {
+        if let BindingsTab::Pad(seat) = self.tab {
+            let pad = settings.pad_mut(seat);
+            return match key {
+                _ if !self.pad_capture.is_active() => false,
+                rebind::CANCEL_KEY => self.pad_capture.cancel() != Press::Ignored,
+                rebind::CLEAR_KEY => {
+                    self.pad_capture.clear(&mut pad.inputs);
+                    self.rebind_note = Some("Slot cleared.".to_string());
+                    true
+                }
+                _ => true,
+            };
+        }
+        let BindingsTab::Keys(set) = self.tab else {
+            return false;
+        };
         let target = self.capture.target();
-        let set = self.key_set;
         match self.capture.press(settings.keys_mut(set), key) {
             Press::Ignored => false,
             Press::Bound { taken_from } => {
-                let (control, _) = target.unwrap_or((crate::game::Control::Menu, 0));
+                let (control, _) = target.unwrap_or((Control::Menu, 0));
                 let other_side = settings.take_from_other_side(set, key);
                 self.rebind_note = Some(match taken_from {
                     None if other_side.is_some() => format!(
@@ -89,17 +117,7 @@ impl UiState {
                         keys::control_label(control),
                         keys::control_label(other_side.unwrap_or(control))
                     ),
-                    Some(from) => format!(
-                        "{} now does {} (taken from {}).",
-                        keys::key_label(key),
-                        keys::control_label(control),
-                        keys::control_label(from)
-                    ),
-                    None => format!(
-                        "{} now does {}.",
-                        keys::key_label(key),
-                        keys::control_label(control)
-                    ),
+                    from => bound_note(&keys::key_label(key), control, from),
                 });
                 true
             }
@@ -111,6 +129,26 @@ impl UiState {
         }
     }
 
+    /// Offers a pad input pressed on a gamepad to the gamepad rebinding; true if it was
+    /// taken.
+    pub fn rebind_pad(&mut self, settings: &mut Settings, input: PadInput) -> bool {
+        let BindingsTab::Pad(seat) = self.tab else {
+            return false;
+        };
+        let target = self.pad_capture.target();
+        match self
+            .pad_capture
+            .press_input(&mut settings.pad_mut(seat).inputs, input)
+        {
+            Press::Ignored => false,
+            Press::Bound { taken_from } => {
+                let (control, _) = target.unwrap_or((Control::Menu, 0));
+                self.rebind_note = Some(bound_note(keys::pad_label(input), control, taken_from));
+                true
+            }
+            _ => true,
+        }
+    }
     /// Draws the screens of `frame`; returns what the player chose, if anything.
     pub fn draw(&mut self, ctx: &egui::Context, frame: UiFrame<'_>) -> Option<Intent> {
         let screen = frame.flow.screen;
@@ -164,7 +202,8 @@ impl UiState {
                 frame.settings,
                 settings_panel::SettingsView {
                     capture: &mut self.capture,
-                    key_set: &mut self.key_set,
+                    pad_capture: &mut self.pad_capture,
+                    tab: &mut self.tab,
                     note: &mut self.rebind_note,
                     pads: frame.pads,
                     vsync_forced_off: frame.vsync_forced_off,
@@ -176,9 +215,22 @@ impl UiState {
         };
         if !matches!(screen, Screen::Settings { .. }) {
             self.capture = Capture::Idle;
+            self.pad_capture = Capture::Idle;
         }
         self.notices.draw(ctx, frame.time);
         chosen
+    }
+}
+
+/// What a rebinding did, in words: `input` now does `control`, taken from `from`.
+fn bound_note(input: &str, control: Control, from: Option<Control>) -> String {
+    match from {
+        Some(from) => format!(
+            "{input} now does {} (taken from {}).",
+            keys::control_label(control),
+            keys::control_label(from)
+        ),
+        None => format!("{input} now does {}.", keys::control_label(control)),
     }
 }
 
@@ -201,5 +253,65 @@ fn draw_player_huds(ctx: &egui::Context, huds: &[(crate::render::ViewRect, Hud)]
         );
         let tag = hud::PlayerTag { player, color };
         hud::draw_in(ctx, h, area, Some(tag), time);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::screens::pad_bindings::PadBindings;
+    use crate::screens::settings::KeySet;
+
+    #[test]
+    fn a_pad_input_rebinds_player_2s_pad_alone_and_the_note_says_from_where() {
+        let mut ui = UiState {
+            tab: BindingsTab::Pad(1),
+            pad_capture: Capture::start_among(Control::Fire, 0, 3),
+            ..UiState::default()
+        };
+        let mut s = Settings::default();
+        assert!(ui.capturing());
+        // South is thrust's: a conflict, then taken on the second press.
+        assert!(ui.rebind_pad(&mut s, PadInput::South));
+        assert_eq!(s.gamepad_2, PadBindings::default());
+        assert!(ui.rebind_pad(&mut s, PadInput::South));
+        assert_eq!(s.gamepad_2.control(PadInput::South), Some(Control::Fire));
+        assert_eq!(s.gamepad_1, PadBindings::default());
+        assert_eq!(
+            ui.rebind_note.as_deref(),
+            Some("South (A) now does Fire laser (taken from Thrust).")
+        );
+        assert!(!ui.capturing());
+        // Not waiting: a pad press is not the rebinding's.
+        assert!(!ui.rebind_pad(&mut s, PadInput::North));
+    }
+
+    #[test]
+    fn escape_and_delete_work_the_pad_rebinding_and_other_keys_do_nothing() {
+        let mut ui = UiState {
+            tab: BindingsTab::Pad(0),
+            pad_capture: Capture::start_among(Control::Tractor, 0, 3),
+            ..UiState::default()
+        };
+        let mut s = Settings::default();
+        assert!(ui.rebind_key(&mut s, "KeyW"));
+        assert!(ui.capturing());
+        assert_eq!(s, Settings::default());
+        assert!(ui.rebind_key(&mut s, "Escape"));
+        assert!(!ui.capturing());
+        assert_eq!(s, Settings::default());
+        ui.pad_capture = Capture::start_among(Control::Tractor, 0, 3);
+        assert!(ui.rebind_key(&mut s, "Delete"));
+        assert_eq!(
+            s.gamepad_1.inputs_of(Control::Tractor),
+            [PadInput::LeftTrigger, PadInput::LeftBumper]
+        );
+        assert!(!ui.rebind_key(&mut s, "Escape"));
+        // The key tabs still rebind keys.
+        ui.tab = BindingsTab::Keys(KeySet::Solo);
+        ui.capture = Capture::start(Control::Fire, 1);
+        assert!(ui.rebind_key(&mut s, "KeyK"));
+        assert_eq!(s.bindings.control("KeyK"), Some(Control::Fire));
+        assert_eq!(ui.rebind_note.as_deref(), Some("K now does Fire laser."));
     }
 }

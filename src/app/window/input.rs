@@ -1,10 +1,11 @@
 //! The window's input: keys (game controls by binding, Escape for the menus, fullscreen,
-//! zoom) and gamepad news (connections, Start, menu navigation). Flying itself reads the
-//! held keys and the pads' state each step, in the window's loop.
+//! zoom) and gamepad news (connections, Start or a bound menu input, menu navigation, and
+//! presses for the settings' gamepad rebinding). Flying itself reads the held keys and the
+//! pads' state each step, in the window's loop.
 
 use super::App;
 use crate::app::flow::{Intent, Screen};
-use crate::app::gamepad::PadEvent;
+use crate::app::gamepad::{self, PadEvent};
 use crate::game::Control;
 use crate::screens::match_menu::{MatchChoice, MatchStep};
 use crate::screens::seats::Device;
@@ -123,8 +124,21 @@ impl App {
 
     pub(super) fn pad_events(&mut self, event_loop: &ActiveEventLoop) {
         let now = self.now();
-        for e in self.pads.poll() {
+        let flow = &self.shell.flow;
+        let events = self
+            .pads
+            .poll(&self.shell.settings, |id| gamepad::seat_of(flow, id));
+        for e in events {
             let flying = self.shell.flow.is_flying();
+            // While the settings wait for a pad input, the pads' presses go there alone.
+            if self.shell.ui.pad_capture.is_active()
+                && !matches!(e, PadEvent::Connected(..) | PadEvent::Disconnected(..))
+            {
+                if let PadEvent::Pressed(_, input) = e {
+                    self.shell.ui.rebind_pad(&mut self.shell.settings, input);
+                }
+                continue;
+            }
             match e {
                 PadEvent::Connected(id, name) => {
                     self.shell
@@ -155,10 +169,17 @@ impl App {
                     }
                 }
                 PadEvent::Fire(id) => self.device_fire(event_loop, Device::Gamepad(id)),
-                PadEvent::Start | PadEvent::Back if self.shell.flow.screen == Screen::Online => {
+                // Online, Start asks before leaving a match; East (often a game control)
+                // goes back only outside one.
+                PadEvent::Start if self.shell.flow.screen == Screen::Online => {
                     self.online_escape(event_loop);
                 }
-                PadEvent::Start => {
+                PadEvent::Back
+                    if self.shell.flow.screen == Screen::Online && !self.online_playing() =>
+                {
+                    self.online_escape(event_loop);
+                }
+                PadEvent::Start | PadEvent::Menu if flying || e == PadEvent::Start => {
                     if let Some(intent) = self.shell.flow.back_intent() {
                         self.choose(event_loop, intent);
                     }
@@ -168,11 +189,19 @@ impl App {
                         self.choose(event_loop, intent);
                     }
                 }
-                PadEvent::Confirm | PadEvent::Up | PadEvent::Down if !flying => {
+                PadEvent::Confirm
+                | PadEvent::Up
+                | PadEvent::Down
+                | PadEvent::Left
+                | PadEvent::Right
+                    if !flying =>
+                {
                     if let Some(g) = &mut self.graphics {
                         g.ui_input.push_key(match e {
                             PadEvent::Up => egui::Key::ArrowUp,
                             PadEvent::Down => egui::Key::ArrowDown,
+                            PadEvent::Left => egui::Key::ArrowLeft,
+                            PadEvent::Right => egui::Key::ArrowRight,
                             _ => egui::Key::Enter,
                         });
                     }

@@ -37,14 +37,18 @@ impl App {
         self.online_frame(event_loop, frame);
     }
 
+    /// Whether an online match is being played (not its connection or result).
+    pub(super) fn online_playing(&self) -> bool {
+        matches!(
+            self.online.as_ref().map(|o| &o.screen),
+            Some(OnlineScreen::Playing(_))
+        )
+    }
+
     /// Escape (or a pad's Start or Back) online: cancels an attempt, asks before leaving a
     /// match (again: keeps flying), leaves a result.
     pub(super) fn online_escape(&mut self, event_loop: &ActiveEventLoop) {
-        let playing = matches!(
-            self.online.as_ref().map(|o| &o.screen),
-            Some(OnlineScreen::Playing(_))
-        );
-        if playing {
+        if self.online_playing() {
             let form = &mut self.shell.ui.online_form;
             form.asking_leave = !form.asking_leave;
         } else {
@@ -57,7 +61,7 @@ impl App {
         if self.shell.flow.screen != Screen::Online {
             return;
         }
-        let pad = self.pads.actions(self.shell.settings.gamepad_dead_zone);
+        let pad = self.pads.actions(&self.shell.settings);
         let keys = self.shell.held.actions(&self.shell.settings.bindings);
         let actions = crate::app::pad::merge(keys, pad);
         let Some(online) = &mut self.online else {

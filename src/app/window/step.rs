@@ -29,12 +29,12 @@ impl App {
         if !self.shell.flow.is_flying() {
             return;
         }
-        let pad = self.pads.actions(self.shell.settings.gamepad_dead_zone);
+        let pad = self.pads.actions(&self.shell.settings);
         let settings = &self.shell.settings;
         let rewinding = settings.rewind
             && !self.shell.flow.is_match()
             && (self.shell.held.holds(&settings.bindings, Control::Rewind)
-                || self.pads.rewinding());
+                || self.pads.rewinding(settings));
         let now_s = self.now();
         let mut lost = false;
         let mut laps = Vec::new();
@@ -59,12 +59,12 @@ impl App {
                 _ if s.players() > 1 => {
                     let held = &self.shell.held;
                     let settings = &self.shell.settings;
-                    let of = |d: &Device| match *d {
+                    let of = |seat: usize, d: &Device| match *d {
                         Device::KeyboardLeft => held.actions(&settings.keyboard_left),
                         Device::KeyboardRight => held.actions(&settings.keyboard_right),
-                        Device::Gamepad(id) => self.pads.actions_of(id, settings.gamepad_dead_zone),
+                        Device::Gamepad(id) => self.pads.actions_of(id, seat, settings),
                     };
-                    seats.iter().map(of).collect()
+                    seats.iter().enumerate().map(|(i, d)| of(i, d)).collect()
                 }
                 None => vec![crate::app::pad::merge(
                     self.shell.held.actions(&self.shell.settings.bindings),
