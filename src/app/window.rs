@@ -251,6 +251,7 @@ impl App {
                 .toast("Level reloaded".to_string(), self.now());
         }
         self.step_game(event_loop);
+        self.shell.music_frame(self.now());
         let Some(g) = &mut self.graphics else {
             return Ok(());
         };
