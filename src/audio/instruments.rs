@@ -173,14 +173,14 @@ impl Drum {
                 }
                 Drum::Snare => {
                     let tone = sine(phase.tick(185.0)) * (-t / 0.04).exp() * 0.6;
-                    let hiss = filter.run(noise.next()).band * (-t / 0.07).exp() * 1.6;
+                    let hiss = filter.run(noise.sample()).band * (-t / 0.07).exp() * 1.6;
                     tone + hiss
                 }
-                Drum::Hat => filter.run(noise.next()).high * (-t / 0.018).exp() * 0.7,
-                Drum::OpenHat => filter.run(noise.next()).high * (-t / 0.11).exp() * 0.5,
+                Drum::Hat => filter.run(noise.sample()).high * (-t / 0.018).exp() * 0.7,
+                Drum::OpenHat => filter.run(noise.sample()).high * (-t / 0.11).exp() * 0.5,
                 Drum::Shaker => {
                     let swell = (t / 0.03).min(1.0) * (-t / 0.04).exp();
-                    filter.run(noise.next()).band * swell * 1.2
+                    filter.run(noise.sample()).band * swell * 1.2
                 }
                 Drum::Clank => {
                     let ratios = [1.0, 2.76, 5.40, 8.93];
@@ -190,7 +190,7 @@ impl Drum {
                         s +=
                             sine(p.tick(310.0 * ratios[k])) * (-t / decay).exp() / (1.0 + k as f32);
                     }
-                    s * 0.6 + filter.run(noise.next()).band * (-t / 0.01).exp() * 0.5
+                    s * 0.6 + filter.run(noise.sample()).band * (-t / 0.01).exp() * 0.5
                 }
             };
             out[(at + i) % n] += x * rise * vel;

@@ -318,7 +318,7 @@ fn ice() -> Arrangement {
                 saw: 0.3,
                 detune: 6.0,
                 cutoff: 1_500.0,
-                amp: env(1.2, 2.0, 0.85, 1.5),
+                amp: env(1.2, 2.0, 0.85, 1.0),
                 ..Patch::BASE
             },
             Patch {
