@@ -49,7 +49,10 @@ fn every_theme_is_a_clean_loop_of_its_declared_length_and_level() {
         // The mix's peak rounding (above 0.6) touches hardly any sample: the loop is not
         // squashed into distortion.
         let rounded = s.iter().filter(|x| x.abs() > 0.6).count();
-        assert!(rounded * 1_000 < s.len(), "{theme:?}: {rounded} samples rounded");
+        assert!(
+            rounded * 1_000 < s.len(),
+            "{theme:?}: {rounded} samples rounded"
+        );
         // Never silent: every quarter second holds sound above -50 dB.
         for (i, w) in s.chunks(RATE / 4).enumerate() {
             assert!(rms(w) > 0.003, "{theme:?}: silent at {} s", i as f32 / 4.0);
