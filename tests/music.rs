@@ -42,9 +42,9 @@ fn every_theme_is_a_clean_loop_of_its_declared_length_and_level() {
         assert!((30.0..=90.0).contains(&seconds), "{theme:?}: {seconds} s");
         assert!(s.iter().all(|x| x.is_finite()), "{theme:?}");
         // Level: a root-mean-square level of -26 to -14 dB full scale, and no clipping.
-        let level = rms(&s);
+        let level = rms(s);
         assert!((0.05..=0.2).contains(&level), "{theme:?}: rms {level}");
-        let p = peak(&s);
+        let p = peak(s);
         assert!(p < 1.0 && p > 2.0 * level, "{theme:?}: peak {p}");
         // The mix's peak rounding (above 0.6) touches hardly any sample: the loop is not
         // squashed into distortion.
