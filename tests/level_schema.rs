@@ -5,6 +5,7 @@ use cavefly::collide::ContactMethod;
 use cavefly::geom::Vec2;
 use cavefly::level::{
     load_level_source, Action, Condition, Enemy, Material, MoverKind, Objective, Trigger, Who,
+    WorldKind,
 };
 use std::path::Path;
 
@@ -165,4 +166,36 @@ fn script_variants_load_with_documented_defaults() {
     );
     assert_eq!(l.sounds[1].volume, 0.25);
     assert!(Compare::Le.holds(4, 4) && !Compare::Lt.holds(4, 4) && Compare::Ne.holds(1, 2));
+}
+
+#[test]
+fn a_level_names_its_world_and_is_in_the_mines_unless_it_says_otherwise() {
+    let level = |kind: &str| {
+        format!(
+            "(version: 2, name: \"w\", world: ({kind}rock: [Rect(min: (-20, -20), max: (20, 20))], carve: [Circle(center: (0, 0), radius: 10)]), player_start: (position: (0, 0)))"
+        )
+    };
+    let path = Path::new("levels/w.ron");
+    let kind_of = |text: &str| {
+        load_level_source(text, path)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .level
+            .world
+            .kind
+    };
+    assert_eq!(kind_of(&level("")), WorldKind::Mines);
+    assert_eq!(kind_of(&level("kind: Mines, ")), WorldKind::Mines);
+    assert_eq!(kind_of(&level("kind: Ice, ")), WorldKind::Ice);
+    assert_eq!(kind_of(&level("kind: Reactor, ")), WorldKind::Reactor);
+    // A wrong value names its place, what it found and what would do.
+    let errors = load_level_source(&level("kind: ice, "), path).unwrap_err();
+    let p = &errors.problems[0];
+    assert_eq!((p.line, p.col, p.item.as_str()), (1, 39, "world.kind"));
+    assert!(
+        p.message.contains("`ice`") && p.message.contains("`Mines`"),
+        "{}",
+        p.message
+    );
+    let errors = load_level_source(&level("kind: 3, "), path).unwrap_err();
+    assert_eq!(errors.problems[0].item, "world.kind", "{errors}");
 }

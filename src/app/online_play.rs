@@ -100,6 +100,12 @@ impl OnlinePlay {
         self.net.as_ref().and_then(Online::sim)
     }
 
+    /// The campaign world of the match's level (its music), once the match has started.
+    pub fn world(&self) -> Option<crate::level::WorldKind> {
+        let level = self.net.as_ref().and_then(Online::level)?;
+        Some(level.level.world.kind)
+    }
+
     /// The local address in use (the host's port is the one to open).
     pub fn local_addr(&self) -> Option<SocketAddr> {
         self.net.as_ref().and_then(Online::local_addr)

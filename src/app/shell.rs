@@ -5,12 +5,13 @@
 use super::catalog::{find_levels_dir, Catalog};
 use super::flow::{Command, Flow};
 use super::match_menu::scan_match_levels;
+use super::music::MusicHook;
 use super::progress::{progress_path, Progress};
 use super::session::Session;
 use super::settings::{settings_path, Settings};
 use crate::audio::Audio;
 use crate::game::Held;
-use crate::level::{load_level, LoadedLevel};
+use crate::level::{load_level, LoadedLevel, WorldKind};
 use crate::render::RockMesh;
 use crate::ui::UiState;
 use std::path::PathBuf;
@@ -33,6 +34,8 @@ pub struct Shell {
     pub session: Option<Session>,
     /// The menus' own state.
     pub ui: UiState,
+    /// The music's director, moved on once a frame.
+    music: MusicHook,
 }
 
 impl Shell {
@@ -97,6 +100,7 @@ impl Shell {
             held: Held::default(),
             session,
             ui,
+            music: MusicHook::default(),
         })
     }
 
@@ -165,6 +169,21 @@ impl Shell {
                 Some(RockMesh::default())
             }
         }
+    }
+
+    /// Moves the music on to frame time `now` (s): the theme of the screen and of the
+    /// loaded level's world (or of the online match's, `online`), crossfaded, ducked under
+    /// menus, at the music volume.
+    pub fn music_frame(&mut self, now: f64, online: Option<WorldKind>) {
+        let world = self
+            .session
+            .as_ref()
+            .map(|s| s.level().level.world.kind)
+            .or(online);
+        let gains = self
+            .music
+            .frame(self.flow.screen, world, &self.settings, now);
+        self.audio.set_music(gains);
     }
 
     /// Applies settings the player just changed that take effect at once (volumes).

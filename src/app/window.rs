@@ -171,6 +171,8 @@ impl App {
         let elapsed = self.tick();
         self.step_game(event_loop, elapsed);
         self.step_online(event_loop, elapsed);
+        let online_world = self.online.as_ref().and_then(|o| o.world());
+        self.shell.music_frame(self.now(), online_world);
         let Some(g) = &mut self.graphics else {
             return Ok(());
         };

@@ -1,11 +1,20 @@
 //! Presentation: sound. Every effect is synthesised at start-up ([`synth`]) and played
-//! through rodio's default output with live master and effects volumes. Without a sound
-//! device the game prints one line and runs silent (the sound library's own error lines are
-//! swallowed, see [`quiet`]). Sound never feeds back into the sim.
+//! through rodio's default output with live master and effects volumes. The music's four
+//! themes ([`music`]) are synthesised too, on a background thread, and mixed at the gains
+//! the [`director`] sets. Without a sound device the game prints one line and runs silent
+//! (the sound library's own error lines are swallowed, see [`quiet`]) and renders no
+//! music. Sound never feeds back into the sim.
 
+pub mod director;
+pub mod dsp;
 pub mod game_sounds;
+pub mod instruments;
+pub mod music;
+pub mod music_player;
 pub mod quiet;
+pub mod score;
 pub mod synth;
+mod themes;
 pub mod voice;
 
 use std::collections::BTreeMap;
@@ -20,6 +29,7 @@ pub struct Audio {
     master: Gain,
     effects: Gain,
     loops: BTreeMap<Effect, Gain>,
+    music: [Gain; 4],
 }
 
 impl Audio {
@@ -60,7 +70,13 @@ impl Audio {
             master: Gain::new(master),
             effects: Gain::new(effects),
             loops: BTreeMap::new(),
+            music: Default::default(),
         };
+        if let Some(sink) = &audio.sink {
+            let rendered = music_player::render_in_background();
+            let mix = music_player::MusicMix::new(rendered, audio.music.clone());
+            sink.mixer().add(mix);
+        }
         for e in Effect::ALL.into_iter().filter(|e| e.loops()) {
             let gain = Gain::new(0.0);
             audio.loops.insert(e, gain.clone());
@@ -107,6 +123,14 @@ impl Audio {
         self.effects.set(effects);
     }
 
+    /// Sets each theme's gain (by [`music::Theme::index`]), as the director gives them;
+    /// the music follows within milliseconds, without steps.
+    pub fn set_music(&self, gains: [f32; 4]) {
+        for (g, v) in self.music.iter().zip(gains) {
+            g.set(v);
+        }
+    }
+
     /// The rendered samples of an effect.
     pub fn samples(&self, effect: Effect) -> &[f32] {
         self.buffers.get(&effect).map_or(&[], |b| b)
@@ -128,5 +152,8 @@ mod tests {
         a.set_loop(Effect::ThrustRumble, 0.7);
         a.set_volumes(0.5, 0.5);
         assert_eq!(a.master.get(), 0.5);
+        a.set_music([0.25, 2.0, f32::NAN, 0.0]);
+        let music: Vec<f32> = a.music.iter().map(Gain::get).collect();
+        assert_eq!(music, [0.25, 1.0, 0.0, 0.0]);
     }
 }

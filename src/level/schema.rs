@@ -8,6 +8,7 @@ use super::items::{Pad, Pickup};
 use super::rules::MatchRules;
 use super::script::{Counter, Objective, Zone};
 use super::templates::{Sound, Template};
+use super::world_kind::WorldKind;
 use crate::collide::ContactMethod;
 use crate::geom::Vec2;
 use serde::{Deserialize, Serialize};
@@ -159,10 +160,14 @@ impl Default for Physics {
     }
 }
 
-/// The world brush: `rock`, minus `carve`, plus `add` (and the flair outlines).
+/// The world brush: `rock`, minus `carve`, plus `add` (and the flair outlines), and which
+/// world of the campaign the level is in.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct World {
+    /// The campaign's world: `Mines` (the default), `Ice` or `Reactor`.
+    #[serde(default)]
+    pub kind: WorldKind,
     /// Shapes whose union is the solid rock before carving.
     pub rock: Vec<Shape>,
     /// Shapes cut out of the rock: caves and tunnels.

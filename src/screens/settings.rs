@@ -1,5 +1,6 @@
-//! The player's settings: volumes, key bindings, gamepad bindings and dead zone, fullscreen,
-//! vsync and rewind, kept as RON in the user's config folder. Written atomically (a temporary file renamed
+//! The player's settings: volumes (master, effects, music), key bindings, gamepad bindings
+//! and dead zone, fullscreen, vsync and rewind, kept as RON in the user's config folder.
+//! Written atomically (a temporary file renamed
 //! over the old one). A file that cannot be read is kept aside as a backup, the defaults
 //! are used, and the player is told once.
 
@@ -51,6 +52,9 @@ pub struct Settings {
     pub master_volume: f32,
     /// Sound effects' volume (not the ambience), 0 to 1.
     pub effects_volume: f32,
+    /// The music's volume, 0 to 1 (times the master volume). Files written before it
+    /// existed get the default.
+    pub music_volume: f32,
     /// Which keys do what.
     pub bindings: Bindings,
     /// The left-hand player's keys when two share the keyboard.
@@ -77,6 +81,7 @@ impl Default for Settings {
             version: SETTINGS_VERSION,
             master_volume: 0.8,
             effects_volume: 1.0,
+            music_volume: 0.6,
             bindings: Bindings::default(),
             keyboard_left: Bindings::keyboard_left(),
             keyboard_right: Bindings::keyboard_right(),
@@ -169,6 +174,7 @@ impl Settings {
         let d = Settings::default();
         self.master_volume = unit(self.master_volume, d.master_volume, 1.0);
         self.effects_volume = unit(self.effects_volume, d.effects_volume, 1.0);
+        self.music_volume = unit(self.music_volume, d.music_volume, 1.0);
         self.gamepad_dead_zone = unit(self.gamepad_dead_zone, d.gamepad_dead_zone, 0.9);
         self.version = SETTINGS_VERSION;
         self
@@ -451,6 +457,28 @@ mod tests {
         assert!(Settings::parse("(version: 5)")
             .unwrap_err()
             .contains("version 5"));
+    }
+
+    #[test]
+    fn the_music_volume_round_trips_is_brought_in_range_and_defaults_for_older_files() {
+        let path = temp("music");
+        let s = Settings {
+            music_volume: 0.35,
+            ..Settings::default()
+        };
+        s.save(&path).unwrap();
+        assert_eq!(Settings::load(&path).settings.music_volume, 0.35);
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+        // A file from before the music had no music volume: it gets the default.
+        let old = "(version: 3, master_volume: 0.5, effects_volume: 0.25)";
+        let s = Settings::parse(old).unwrap();
+        assert_eq!((s.master_volume, s.effects_volume), (0.5, 0.25));
+        assert_eq!(s.music_volume, Settings::default().music_volume);
+        assert_eq!(s.music_volume, 0.6);
+        let s = Settings::parse("(version: 3, music_volume: 1.5)").unwrap();
+        assert_eq!(s.music_volume, 1.0);
+        let s = Settings::parse("(version: 3, music_volume: -0.5)").unwrap();
+        assert_eq!(s.music_volume, 0.0);
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! The settings screen: master and effects volume, fullscreen and vsync, the gamepad dead
+//! The settings screen: master, effects and music volume, fullscreen and vsync, the gamepad dead
 //! zone, rewind on or off, the key bindings of the one player and of each side of a
 //! keyboard two players share, and each player's gamepad bindings (click a slot, press a
 //! key or a pad input; conflicts are shown and must be confirmed). It edits the settings in
@@ -86,6 +86,7 @@ fn general(ui: &mut egui::Ui, settings: &mut Settings, view: &SettingsView<'_>) 
         .show(ui, |ui| {
             percent(ui, "Master volume", &mut settings.master_volume, 1.0);
             percent(ui, "Effects volume", &mut settings.effects_volume, 1.0);
+            percent(ui, "Music volume", &mut settings.music_volume, 1.0);
             ui.label("Fullscreen");
             ui.checkbox(&mut settings.fullscreen, "F11 or Alt+Enter");
             ui.end_row();
