@@ -75,10 +75,12 @@ pub const MAX_LAPS: u32 = 100;
 pub const MAX_RESPAWN_DELAY: f64 = 60.0;
 /// Most fuel a pickup may hold, and the fastest a pad may refuel (seconds of thrust).
 pub const MAX_FUEL: f64 = 1.0e4;
+/// Longest par time a level may give (s): an hour.
+pub const MAX_PAR: f64 = 3600.0;
 
 /// Every limit above by name, with its value: what tests probe and the documentation must
 /// state.
-pub const ALL: [(&str, f64); 29] = [
+pub const ALL: [(&str, f64); 30] = [
     ("MAX_COORDINATE", MAX_COORDINATE),
     ("MAX_BRUSH_SIZE", MAX_BRUSH_SIZE),
     ("MAX_POLYGON_POINTS", MAX_POLYGON_POINTS as f64),
@@ -102,6 +104,7 @@ pub const ALL: [(&str, f64); 29] = [
     ("MAX_SECONDS", MAX_SECONDS),
     ("MIN_PERIOD", MIN_PERIOD),
     ("MAX_FUEL", MAX_FUEL),
+    ("MAX_PAR", MAX_PAR),
     ("MAX_STARTS", MAX_STARTS as f64),
     ("MAX_FIRST_TO", MAX_FIRST_TO as f64),
     ("MAX_LAPS", MAX_LAPS as f64),

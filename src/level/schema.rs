@@ -28,6 +28,15 @@ pub struct Level {
     /// A line or two for the level menu.
     #[serde(default)]
     pub description: String,
+    /// The par time (s): a win at or under it earns gold, within 1.25 times silver and
+    /// within 1.5 times bronze; none for no medals.
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "bare"
+    )]
+    pub par: Option<f64>,
     /// Gravity (m/s²). Default `(0, -4)`: lighter than Earth's, so a ship can hover on
     /// modest thrust and caves feel floaty, as in the classic cave flyers.
     #[serde(default = "default_gravity")]

@@ -4,7 +4,7 @@
 use super::entities::Enemy;
 use super::items::{Pad, Pickup};
 use super::limits::{
-    MAX_ANGLE, MAX_BODY_SIZE, MAX_FLAIR_SCALE, MAX_FUEL, MAX_ITERATIONS, MAX_PATH_SPEED,
+    MAX_ANGLE, MAX_BODY_SIZE, MAX_FLAIR_SCALE, MAX_FUEL, MAX_ITERATIONS, MAX_PAR, MAX_PATH_SPEED,
     MAX_STARTS, MAX_SUBSTEPS, MAX_TIME_STEP, MIN_BODY_SIZE, MIN_TIME_STEP,
 };
 use super::names::Names;
@@ -27,6 +27,9 @@ pub fn validate(level: &Level) -> Vec<(String, String)> {
     }
     if level.name.trim().is_empty() {
         c.fail("name", "expected a non-empty level name");
+    }
+    if let Some(par) = level.par {
+        c.number("par", par, 0.0, MAX_PAR, true);
     }
     c.gravity("gravity", level.gravity);
     let ph = &level.physics;
