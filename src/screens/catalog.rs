@@ -1,8 +1,9 @@
 //! The level list behind the title screen: every `*.ron` file of the levels folder, in
 //! file-name order (so `01_…`, `02_…` play in sequence), with the name and description each
-//! file gives (and its par time). Only those fields are read here; a file that cannot even give them is
+//! file gives (and its par time and campaign world). Only those fields are read here; a file that cannot even give them is
 //! listed with the reason, so the player sees it rather than a silently shorter list.
 
+use crate::level::WorldKind;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -21,6 +22,8 @@ pub struct LevelEntry {
     pub problem: Option<String>,
     /// Its par time in milliseconds, if it has one (medals are won against it).
     pub par_ms: Option<u64>,
+    /// The campaign world it belongs to.
+    pub world: WorldKind,
 }
 
 /// The levels, in play order.
@@ -38,8 +41,22 @@ struct Header {
     name: String,
     #[serde(default)]
     description: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "written_bare")]
     par: Option<f64>,
+    #[serde(default)]
+    world: WorldHeader,
+}
+
+/// An optional number written without `Some`, as level files write them.
+fn written_bare<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    f64::deserialize(d).map(Some)
+}
+
+/// The one field of a level's `world` section the list reads.
+#[derive(Deserialize, Default)]
+struct WorldHeader {
+    #[serde(default)]
+    kind: WorldKind,
 }
 
 impl LevelEntry {
@@ -54,9 +71,15 @@ impl LevelEntry {
                 ron::from_str::<Header>(&t)
                     .map_err(|e| format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code))
             });
-        let (name, description, par, problem) = match header {
-            Ok(h) => (h.name, h.description, h.par, None),
-            Err(e) => (file.clone(), String::new(), None, Some(e)),
+        let (name, description, par, world, problem) = match header {
+            Ok(h) => (h.name, h.description, h.par, h.world.kind, None),
+            Err(e) => (
+                file.clone(),
+                String::new(),
+                None,
+                WorldKind::default(),
+                Some(e),
+            ),
         };
         let par_ms = par
             .filter(|p| p.is_finite() && *p > 0.0)
@@ -68,6 +91,7 @@ impl LevelEntry {
             description,
             problem,
             par_ms,
+            world,
         }
     }
 }
@@ -138,6 +162,9 @@ mod tests {
             let level = crate::level::load_level(&l.path).unwrap();
             assert_eq!(l.name, level.level.name);
             assert_eq!(l.description, level.level.description);
+            assert_eq!(l.world, level.level.world.kind);
+            let par = level.level.par.map(|p| (p * 1000.0).round() as u64);
+            assert_eq!(l.par_ms, par);
             let dotted = Path::new(".").join(&l.path);
             assert_eq!(c.index_of(&dotted), Some(i));
         }
@@ -151,7 +178,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(
             dir.join("b.ron"),
-            "(version: 1, name: \"Bee\", world: (rock: []))",
+            "(version: 1, name: \"Bee\", par: 61.25, world: (kind: Ice, rock: []))",
         )
         .unwrap();
         std::fs::write(dir.join("a.ron"), "(version: 1, nam").unwrap();
@@ -161,6 +188,11 @@ mod tests {
         assert_eq!(c.levels[0].name, "a.ron");
         assert!(c.levels[0].problem.as_deref().unwrap().starts_with("1:"));
         assert_eq!(c.levels[1].name, "Bee");
+        assert_eq!(
+            (c.levels[1].par_ms, c.levels[1].world),
+            (Some(61_250), WorldKind::Ice)
+        );
+        assert_eq!(c.levels[0].world, WorldKind::Mines);
         assert!(Catalog::scan(&dir.join("missing")).is_err());
         std::fs::remove_dir_all(&dir).unwrap();
     }

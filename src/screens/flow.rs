@@ -470,6 +470,7 @@ mod tests {
             description: String::new(),
             problem: None,
             par_ms: Some(40_000),
+            world: Default::default(),
         };
         Catalog {
             dir: PathBuf::from("levels"),

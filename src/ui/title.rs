@@ -66,12 +66,27 @@ fn level_list(ui: &mut egui::Ui, flow: &Flow, focus: bool) -> Option<Intent> {
     let first_open = (0..levels.len())
         .find(|&i| flow.is_unlocked(i) && !flow.progress.won.contains(&levels[i].file));
     let focus_on = first_open.or(Some(0)).filter(|_| focus);
+    let worlds = 1 + levels
+        .windows(2)
+        .filter(|w| w[0].world != w[1].world)
+        .count();
     egui::ScrollArea::vertical()
         .max_height(360.0)
         .show(ui, |ui| {
             ui.set_width(LIST_WIDTH);
             for (i, level) in levels.iter().enumerate() {
                 let open = flow.is_unlocked(i);
+                // A heading where a world begins; a world opens with its first level, once
+                // the last level of the world before it is won.
+                let starts_world = i == 0 || levels[i - 1].world != level.world;
+                if starts_world && worlds > 1 {
+                    let heading = RichText::new(level.world.label().to_uppercase())
+                        .size(16.0)
+                        .strong()
+                        .color(if open { CYAN } else { DIM });
+                    ui.add_space(6.0);
+                    ui.label(heading);
+                }
                 let title = format!("{:>2}  {}", i + 1, level.name);
                 let button = egui::Button::new(RichText::new(title).size(22.0))
                     .min_size(Vec2::new(LIST_WIDTH, 36.0));
