@@ -8,7 +8,7 @@
 //! inner side. Only `+ - * /` and `sqrt`: the same bits on every platform.
 
 use super::outline::signed_area;
-use crate::constants::CIRCLE_TOLERANCE;
+use crate::constants::{CIRCLE_MAX_SIDES, CIRCLE_MIN_SIDES, CIRCLE_TOLERANCE};
 use crate::geom::Vec2;
 
 /// Samples per width along the centre line: a stretch is at most a sixth of the narrowest
@@ -148,7 +148,9 @@ pub fn tunnel_contours(points: &[Vec2], widths: &[f64]) -> Vec<Vec<Vec2>> {
     }
     if line.len() == 1 {
         let (c, r) = line[0];
-        let n = super::shapes::circle_sides(r);
+        // A chord of angle θ sags r·θ²/8 below its arc.
+        let sides = (std::f64::consts::TAU / (8.0 * CIRCLE_TOLERANCE / r).sqrt()).ceil();
+        let n = (sides as usize).clamp(CIRCLE_MIN_SIDES, CIRCLE_MAX_SIDES);
         return vec![super::noise::circle_loop(c, r, n)];
     }
     let dir = |i: usize| (line[i + 1].0 - line[i].0).normalize_or_zero();

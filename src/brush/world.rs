@@ -65,6 +65,9 @@ pub struct WorldGeometry {
     pub chains: Vec<Chain>,
 }
 
+/// How close (m) a point of the merged outline must be to a written point to count as it.
+const PIN_DISTANCE: f64 = 1e-5;
+
 fn union_of(brushes: &[Brush]) -> Region {
     let contours: Vec<Vec<Vec2>> = brushes.iter().flat_map(Brush::contours).collect();
     Region::from_contours(&contours)
@@ -95,7 +98,7 @@ impl WorldGeometry {
         if !all().any(Brush::is_organic) {
             return solid;
         }
-        let mut pins: Vec<[u64; 2]> = all()
+        let mut pins: Vec<Vec2> = all()
             .filter(|b| !b.is_organic())
             .flat_map(Brush::contours)
             .flatten()
@@ -107,10 +110,18 @@ impl WorldGeometry {
                     .flatten()
                     .copied(),
             )
-            .map(|p| [p.x.to_bits(), p.y.to_bits()])
+            .filter(|p| p.is_finite())
             .collect();
-        pins.sort_unstable();
-        let pinned = |p: Vec2| pins.binary_search(&[p.x.to_bits(), p.y.to_bits()]).is_ok();
+        pins.sort_by(|a, b| a.x.total_cmp(&b.x));
+        // The booleans round points onto their grid: a written point comes back within a few
+        // micrometres of where it was written.
+        let pinned = |p: Vec2| {
+            let from = pins.partition_point(|q| q.x < p.x - PIN_DISTANCE);
+            pins[from..]
+                .iter()
+                .take_while(|q| q.x <= p.x + PIN_DISTANCE)
+                .any(|q| (q.y - p.y).abs() <= PIN_DISTANCE)
+        };
         let loops: Vec<Vec<Vec2>> = solid
             .contours()
             .map(|c| simplify_loop(c, ROCK_SIMPLIFY_TOLERANCE, pinned))
