@@ -34,8 +34,8 @@ fn large_organic_level() -> String {
             let _ = write!(
                 s,
                 "Circle(center: ({x}, {y}), radius: 16.0, rough: (amplitude: 2.0, wavelength: 6.0, seed: {seed}), scatter: (mesh: \"{}\", along: {}, every: 5.0, scale: (0.2, 0.4), seed: {seed})),",
-                if seed % 2 == 0 { "stalactite.ron" } else { "stalagmite.ron" },
-                if seed % 2 == 0 { "Ceiling" } else { "Floor" },
+                if seed.is_multiple_of(2) { "stalactite.ron" } else { "stalagmite.ron" },
+                if seed.is_multiple_of(2) { "Ceiling" } else { "Floor" },
             );
         }
         let y = j as f64 * SPACING;

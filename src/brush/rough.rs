@@ -58,7 +58,7 @@ pub fn resample(contour: &[Vec2], spacing: f64) -> Vec<Vec2> {
 /// The closed loop resampled and displaced along its normal by `rough`'s noise: no point
 /// moves farther than `amplitude` from where it lay on the outline.
 pub fn roughen(contour: &[Vec2], rough: &Roughness) -> Vec<Vec2> {
-    if contour.len() < 3 || !(rough.spacing() > 0.0) {
+    if contour.len() < 3 || rough.spacing().partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
         return contour.to_vec();
     }
     let pts = resample(contour, rough.spacing());
@@ -69,7 +69,7 @@ pub fn roughen(contour: &[Vec2], rough: &Roughness) -> Vec<Vec2> {
         along.push(length);
         length += (pts[(i + 1) % n] - pts[i]).length();
     }
-    if !(length > 0.0) {
+    if length.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
         return pts;
     }
     // A whole number of bumps around the loop, so the noise closes without a seam.

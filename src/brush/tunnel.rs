@@ -162,8 +162,7 @@ pub fn tunnel_contours(points: &[Vec2], widths: &[f64]) -> Vec<Vec<Vec2>> {
         pieces.push(ccw(vec![a - n * ha, b - n * hb, b + n * hb, a + n * ha]));
     }
     // Each bend's outer side: a fan from the centre over the arc the two stretches miss.
-    for i in 1..line.len() - 1 {
-        let (c, h) = line[i];
+    for (i, &(c, h)) in line.iter().enumerate().take(line.len() - 1).skip(1) {
         let (d0, d1) = (dir(i - 1), dir(i));
         let turn = d0.perp_dot(d1);
         if turn == 0.0 && d0.dot(d1) > 0.0 {
