@@ -128,6 +128,30 @@ def stalactite():
     write("stalactite.ron", "A stalactite 10 m long hanging from its origin.", verts, tris)
 
 
+def stalagmite():
+    # A squat cone 6 m long from a broad base at its origin, drawn hanging like a
+    # stalactite: a level's `scatter` stands it on floors upside down.
+    levels = [0.0, -1.5, -3.0, -4.5]
+    half = [3.2, 2.4, 1.5, 0.7]
+    left = [(-h + (0.25 if i % 2 else 0.0), y) for i, (h, y) in enumerate(zip(half, levels))]
+    right = [(h - (0.2 if i == 2 else 0.0), y) for i, (h, y) in enumerate(zip(half, levels))]
+    verts, tris = strip(right, left)
+    tip = len(verts)
+    verts.append((0.2, -6.0))
+    tris.append((len(levels) - 1, 2 * len(levels) - 1, tip))
+    write("stalagmite.ron", "A stalagmite 6 m long with its broad base on its origin, drawn hanging.", verts, tris)
+
+
+def boulder():
+    # A lumpy boulder 7 m across and 4 m deep below its flat top at y = 0: a fan of
+    # triangles from the middle of the top to an irregular lower outline.
+    rim = [(-3.5, 0.0), (-3.4, -1.2), (-2.8, -2.4), (-1.9, -3.3), (-0.6, -3.9), (0.8, -3.8),
+           (2.0, -3.4), (2.9, -2.5), (3.4, -1.3), (3.5, 0.0)]
+    verts = [(0.0, 0.0)] + rim
+    tris = [(0, i, i + 1) for i in range(1, len(rim))]
+    write("boulder.ron", "A boulder 7 m across hanging 4 m below its flat top at its origin.", verts, tris)
+
+
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
     rock_spire()
@@ -135,3 +159,5 @@ if __name__ == "__main__":
     crystals()
     arch()
     stalactite()
+    stalagmite()
+    boulder()

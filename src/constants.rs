@@ -78,6 +78,16 @@ pub const CIRCLE_MIN_SIDES: usize = 12;
 /// See [`CIRCLE_MIN_SIDES`].
 pub const CIRCLE_MAX_SIDES: usize = 256;
 
+/// How far (m) simplifying a roughened or tunnel outline may move it: points within this
+/// of the line between their kept neighbours are dropped. Twice the circle tolerance, a
+/// fiftieth of a ship: no player sees it, and a roughened level keeps to its segment budget.
+pub const ROCK_SIMPLIFY_TOLERANCE: f64 = 0.02;
+
+/// Smallest area (m²) of a loop of an organic outline: where two rough outlines nearly
+/// meet, the booleans leave slivers of rock or air a few centimetres across that no ship
+/// could pass or see but that would snag bodies; smaller loops are dropped.
+pub const ROCK_SPECK_AREA: f64 = 0.01;
+
 /// Most segments the world's line tree puts in one leaf. Larger leaves make a shallower
 /// tree that tests more segments per visited leaf.
 pub const LINE_TREE_LEAF_SIZE: usize = 4;

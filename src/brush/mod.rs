@@ -6,14 +6,20 @@
 //! hand it meshes and brushes already loaded).
 
 mod mesh;
+pub mod noise;
 pub mod outline;
 mod region;
+pub mod rough;
+pub mod scatter;
 mod shapes;
+pub mod simplify;
 pub mod triangulate;
+pub mod tunnel;
 mod world;
 
 pub use mesh::{Mesh, Placement};
 pub use outline::{mesh_outline, OutlineError, OutlinePolygon};
 pub use region::Region;
+pub use rough::Roughness;
 pub use shapes::{circle_points, circle_sides, Brush};
 pub use world::{Chain, RenderMesh, WorldBrushes, WorldGeometry, WorldSegment};

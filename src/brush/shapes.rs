@@ -2,7 +2,9 @@
 //! stand for them.
 
 use super::outline::signed_area;
-use crate::constants::{CIRCLE_MAX_SIDES, CIRCLE_MIN_SIDES, CIRCLE_TOLERANCE};
+use super::rough::{perimeter, roughen, Roughness};
+use super::Region;
+use crate::constants::{CIRCLE_MAX_SIDES, CIRCLE_MIN_SIDES, CIRCLE_TOLERANCE, ROCK_SPECK_AREA};
 use crate::geom::Vec2;
 use i_overlay::mesh::float::stroke::offset::StrokeOffset;
 use i_overlay::mesh::float::style::{LineCap, LineJoin, StrokeStyle};
@@ -26,6 +28,21 @@ pub enum Brush {
         points: Vec<Vec2>,
         /// Full width (positive).
         width: f64,
+    },
+    /// A smooth tunnel: a spline through the points, its width eased from point to point,
+    /// with round ends (see [`super::tunnel`]).
+    Tunnel {
+        /// The points the centre line passes through, at least two.
+        points: Vec<Vec2>,
+        /// Full width at each point, or one width for all (positive).
+        widths: Vec<f64>,
+    },
+    /// Another brush with its outline roughened (see [`super::rough`]).
+    Rough {
+        /// The brush roughened.
+        base: Box<Brush>,
+        /// How.
+        rough: Roughness,
     },
 }
 
@@ -53,6 +70,46 @@ pub fn circle_points(center: Vec2, radius: f64) -> Vec<Vec2> {
 }
 
 impl Brush {
+    /// Whether the brush's outline is generated (roughened or a spline) rather than written
+    /// point by point: the world simplifies such outlines after the booleans.
+    pub fn is_organic(&self) -> bool {
+        matches!(self, Brush::Tunnel { .. } | Brush::Rough { .. })
+    }
+
+    /// The contours of the brush before any roughening: one loop for a polygon or a circle;
+    /// for a stroke or a tunnel, the loops of its area once its pieces are merged.
+    fn plain_loops(&self, rough: &Roughness) -> Vec<Vec<Vec2>> {
+        match self {
+            Brush::Circle { center, radius } => {
+                // Points no farther apart than the roughness samples, placed without the
+                // platform's sine and cosine.
+                let n = (std::f64::consts::TAU * radius / rough.spacing()).ceil();
+                let n = if n.is_finite() { n as usize } else { 0 };
+                let n = n.clamp(CIRCLE_MIN_SIDES, 1 << 20);
+                vec![super::noise::circle_loop(*center, *radius, n)]
+            }
+            Brush::Polygon(_) => self.contours(),
+            // Merging a stroke's or a tunnel's pieces can leave slivers of no area where
+            // pieces touch: roughened, they would grow into specks of rock.
+            _ => Region::from_contours(&self.contours())
+                .contours()
+                .filter(|c| signed_area(c).abs() >= ROCK_SPECK_AREA)
+                .cloned()
+                .collect(),
+        }
+    }
+
+    /// Length of the brush's outline before roughening: what the roughened outline's size
+    /// grows with.
+    pub fn outline_length(&self) -> f64 {
+        let r = Roughness {
+            amplitude: 0.0,
+            wavelength: 1.0,
+            seed: 0,
+        };
+        self.plain_loops(&r).iter().map(|c| perimeter(c)).sum()
+    }
+
     /// The contours of the brush's area: outer boundaries counter-clockwise, holes (where a
     /// tunnel crosses itself into a ring) clockwise. Brushes are validated before this is
     /// called; degenerate input gives an empty or degenerate contour, not a panic.
@@ -89,6 +146,12 @@ impl Brush {
                     .map(|c| c.into_iter().map(|p| Vec2::new(p[0], p[1])).collect())
                     .collect()
             }
+            Brush::Tunnel { points, widths } => super::tunnel::tunnel_contours(points, widths),
+            Brush::Rough { base, rough } => base
+                .plain_loops(rough)
+                .iter()
+                .map(|c| roughen(c, rough))
+                .collect(),
         }
     }
 }

@@ -1,7 +1,10 @@
 //! World geometry: the solid rock built from brushes, its one-sided collision segments
 //! grouped into closed chains, and (on request) the triangles that draw it.
 
+use super::outline::signed_area;
+use super::simplify::simplify_loop;
 use super::{triangulate, Brush, OutlinePolygon, Region};
+use crate::constants::{ROCK_SIMPLIFY_TOLERANCE, ROCK_SPECK_AREA};
 use crate::geom::{Segment, Vec2};
 
 /// The brushes of a world, in the order they are applied: the union of `rock`, minus the
@@ -62,6 +65,9 @@ pub struct WorldGeometry {
     pub chains: Vec<Chain>,
 }
 
+/// How close (m) a point of the merged outline must be to a written point to count as it.
+const PIN_DISTANCE: f64 = 1e-5;
+
 fn union_of(brushes: &[Brush]) -> Region {
     let contours: Vec<Vec<Vec2>> = brushes.iter().flat_map(Brush::contours).collect();
     Region::from_contours(&contours)
@@ -71,6 +77,62 @@ impl WorldGeometry {
     /// Builds the world: rock minus carvings plus additions and flair, then its segments
     /// and chains. Each step is one boolean pass, however many brushes there are.
     pub fn build(brushes: &WorldBrushes) -> WorldGeometry {
+        WorldGeometry::from_solid(WorldGeometry::build_solid(brushes))
+    }
+
+    /// The rock of [`WorldGeometry::build`]: rock minus carvings plus additions and flair.
+    /// Where any brush is organic (roughened or a tunnel), the outline is then simplified
+    /// within [`ROCK_SIMPLIFY_TOLERANCE`], every point of the other brushes and the flair
+    /// kept where it is, and loops smaller than [`ROCK_SPECK_AREA`] (slivers where rough
+    /// outlines nearly meet) are dropped; a world of written shapes alone comes out of the
+    /// booleans as it is.
+    pub fn build_solid(brushes: &WorldBrushes) -> Region {
+        let solid = WorldGeometry::merge(brushes);
+        let all = || {
+            brushes
+                .rock
+                .iter()
+                .chain(&brushes.carve)
+                .chain(&brushes.add)
+        };
+        if !all().any(Brush::is_organic) {
+            return solid;
+        }
+        let mut pins: Vec<Vec2> = all()
+            .filter(|b| !b.is_organic())
+            .flat_map(Brush::contours)
+            .flatten()
+            .chain(
+                brushes
+                    .flair
+                    .iter()
+                    .flat_map(|p| std::iter::once(&p.outer).chain(&p.holes))
+                    .flatten()
+                    .copied(),
+            )
+            .filter(|p| p.is_finite())
+            .collect();
+        pins.sort_by(|a, b| a.x.total_cmp(&b.x));
+        // The booleans round points onto their grid: a written point comes back within a few
+        // micrometres of where it was written.
+        let pinned = |p: Vec2| {
+            let from = pins.partition_point(|q| q.x < p.x - PIN_DISTANCE);
+            pins[from..]
+                .iter()
+                .take_while(|q| q.x <= p.x + PIN_DISTANCE)
+                .any(|q| (q.y - p.y).abs() <= PIN_DISTANCE)
+        };
+        let loops: Vec<Vec<Vec2>> = solid
+            .contours()
+            .map(|c| simplify_loop(c, ROCK_SIMPLIFY_TOLERANCE, pinned))
+            .filter(|c| signed_area(c).abs() >= ROCK_SPECK_AREA)
+            .collect();
+        // One more pass of the non-zero rule keeps the region valid should two loops that
+        // nearly touch have moved into each other.
+        Region::from_contours(&loops)
+    }
+
+    fn merge(brushes: &WorldBrushes) -> Region {
         let rock = union_of(&brushes.rock);
         let carve: Vec<Vec<Vec2>> = brushes.carve.iter().flat_map(Brush::contours).collect();
         let carved = if carve.is_empty() {
@@ -87,12 +149,11 @@ impl WorldGeometry {
                 .iter()
                 .flat_map(|p| std::iter::once(&p.outer).chain(&p.holes).cloned()),
         );
-        let solid = if added.is_empty() {
+        if added.is_empty() {
             carved
         } else {
             carved.union_contours(&added)
-        };
-        WorldGeometry::from_solid(solid)
+        }
     }
 
     /// The world whose rock is exactly `solid`.

@@ -1,12 +1,14 @@
 //! From a validated level to its world: brushes, flair outlines placed and merged, collision
 //! segments and the line tree.
 
+use super::organic::Scatter;
 use super::rules::MatchMode;
 use super::schema::{Level, Shape};
 use super::script::Objective;
 use crate::broad::LineTree;
-use crate::brush::{Brush, OutlinePolygon, Placement, WorldBrushes, WorldGeometry};
-use crate::geom::Vec2;
+use crate::brush::scatter::{near_region, place, scatter_spots};
+use crate::brush::{Brush, OutlinePolygon, Placement, Region, WorldBrushes, WorldGeometry};
+use crate::geom::{Aabb, Vec2};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -49,23 +51,75 @@ impl LoadedLevel {
     }
 }
 
-fn to_brush(shape: &Shape) -> Brush {
-    match shape {
-        Shape::Rect { min, max } => Brush::Polygon(vec![
+/// The brush a world shape stands for, roughened when it says so.
+pub(super) fn to_brush(shape: &Shape) -> Brush {
+    let plain = match shape {
+        Shape::Rect { min, max, .. } => Brush::Polygon(vec![
             *min,
             Vec2::new(max.x, min.y),
             *max,
             Vec2::new(min.x, max.y),
         ]),
-        Shape::Polygon { points } => Brush::Polygon(points.clone()),
-        Shape::Circle { center, radius } => Brush::Circle {
+        Shape::Polygon { points, .. } => Brush::Polygon(points.clone()),
+        Shape::Circle { center, radius, .. } => Brush::Circle {
             center: *center,
             radius: *radius,
         },
-        Shape::Polyline { points, width } => Brush::Polyline {
+        Shape::Polyline { points, width, .. } => Brush::Polyline {
             points: points.clone(),
             width: *width,
         },
+        Shape::Tunnel { points, width, .. } => Brush::Tunnel {
+            points: points.clone(),
+            widths: width.clone(),
+        },
+    };
+    match shape.rough() {
+        Some(r) => Brush::Rough {
+            base: Box::new(plain),
+            rough: r.into(),
+        },
+        None => plain,
+    }
+}
+
+/// The world shapes that scatter dressing, in file order (rock, carve, add), each with its
+/// item path (`world.carve[2]`).
+pub(super) fn scattering(level: &Level) -> Vec<(String, &Shape, &Scatter)> {
+    let w = &level.world;
+    [("rock", &w.rock), ("carve", &w.carve), ("add", &w.add)]
+        .into_iter()
+        .flat_map(|(section, shapes)| {
+            shapes.iter().enumerate().filter_map(move |(i, s)| {
+                s.scatter()
+                    .map(|sc| (format!("world.{section}[{i}]"), s, sc))
+            })
+        })
+        .collect()
+}
+
+/// The rock with each scattering shape's dressing merged in: `meshes` holds the mesh
+/// outline of each entry of [`scattering`], in order. Returns the rock and, per entry, how
+/// many copies were placed.
+pub(super) fn scatter_into(
+    level: &Level,
+    solid: Region,
+    meshes: &[Vec<OutlinePolygon>],
+) -> (Region, Vec<usize>) {
+    let mut placed = Vec::new();
+    let mut counts = Vec::new();
+    for ((_, shape, scatter), outline) in scattering(level).into_iter().zip(meshes) {
+        let loops = to_brush(shape).contours();
+        let bounds = Aabb::from_points(&loops.concat());
+        let rule = scatter.rule();
+        let spots = scatter_spots(&solid, &rule, |p| near_region(&loops, bounds, p));
+        counts.push(spots.len());
+        placed.extend(place(outline, rule.facing, &spots));
+    }
+    if placed.is_empty() {
+        (solid, counts)
+    } else {
+        (solid.union_contours(&placed), counts)
     }
 }
 
@@ -93,12 +147,16 @@ pub fn world_brushes(level: &Level, flair_outlines: &[Vec<OutlinePolygon>]) -> W
     }
 }
 
-/// Builds the world and its line tree.
+/// Builds the world and its line tree; `scatter_meshes` holds the mesh outline of each
+/// shape that scatters dressing (see [`scattering`]).
 pub fn build_world(
     level: &Level,
     flair_outlines: &[Vec<OutlinePolygon>],
+    scatter_meshes: &[Vec<OutlinePolygon>],
 ) -> (WorldGeometry, LineTree) {
-    let world = WorldGeometry::build(&world_brushes(level, flair_outlines));
+    let solid = WorldGeometry::build_solid(&world_brushes(level, flair_outlines));
+    let (solid, _) = scatter_into(level, solid, scatter_meshes);
+    let world = WorldGeometry::from_solid(solid);
     let tree = LineTree::build(world.segments.iter().map(|s| s.segment).collect());
     (world, tree)
 }

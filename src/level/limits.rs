@@ -16,6 +16,15 @@ pub const MAX_BRUSH_SIZE: f64 = 1.0e4;
 /// pairwise).
 pub const MAX_POLYGON_POINTS: usize = 4096;
 
+/// Shortest wavelength of a shape's roughness (m): the outline gets a point every quarter
+/// wavelength, so shorter bumps cost many points for detail no ship can feel.
+pub const MIN_ROUGH_WAVELENGTH: f64 = 0.2;
+/// Most points the outline of one roughened shape or one tunnel may take: the whole
+/// level's rock aims to stay under 20,000 segments.
+pub const MAX_OUTLINE_POINTS: usize = 20_000;
+/// Shortest mean distance between two scattered copies of a mesh (m).
+pub const MIN_SCATTER_SPACING: f64 = 0.5;
+
 /// Smallest size of a body (m): a debris piece's width, height, diameter or thickness, a
 /// mover's side, a reactor's diameter. Twenty times the solver's allowed overlap: smaller
 /// pieces sink into rock under their own weight.
@@ -80,10 +89,13 @@ pub const MAX_PAR: f64 = 3600.0;
 
 /// Every limit above by name, with its value: what tests probe and the documentation must
 /// state.
-pub const ALL: [(&str, f64); 30] = [
+pub const ALL: [(&str, f64); 33] = [
     ("MAX_COORDINATE", MAX_COORDINATE),
     ("MAX_BRUSH_SIZE", MAX_BRUSH_SIZE),
     ("MAX_POLYGON_POINTS", MAX_POLYGON_POINTS as f64),
+    ("MIN_ROUGH_WAVELENGTH", MIN_ROUGH_WAVELENGTH),
+    ("MAX_OUTLINE_POINTS", MAX_OUTLINE_POINTS as f64),
+    ("MIN_SCATTER_SPACING", MIN_SCATTER_SPACING),
     ("MIN_BODY_SIZE", MIN_BODY_SIZE),
     ("MAX_BODY_SIZE", MAX_BODY_SIZE),
     ("MIN_DENSITY", MIN_DENSITY),

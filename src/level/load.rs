@@ -3,10 +3,11 @@
 //! and live reload all load through it, so a level that loads always runs. Every problem is
 //! collected; none panics.
 
-use super::build::{build_world, LoadedLevel};
+use super::build::{build_world, scattering, LoadedLevel};
 use super::entities::Enemy;
 use super::error::{LevelErrors, Problem};
 use super::meshes::flair_outlines;
+use super::organic::Scatter;
 use super::read::{parse_ron, read_text};
 use super::schema::{Level, LEVEL_VERSION};
 use super::script::Action;
@@ -37,11 +38,16 @@ pub fn load_level_source(source: &str, path: &Path) -> Result<LoadedLevel, Level
         level.version = LEVEL_VERSION;
     }
     let mut problems = validate(&level);
-    let flair = flair_outlines(&level.flair, path);
+    let flair = {
+        let scatter: Vec<(String, &Scatter)> = scattering(&level)
+            .into_iter()
+            .map(|(item, _, sc)| (item, sc))
+            .collect();
+        flair_outlines(&level.flair, &scatter, path)
+    };
     problems.extend(flair.problems);
-    let outlines = flair.outlines;
     if problems.is_empty() {
-        let (world, tree) = build_world(&level, &outlines);
+        let (world, tree) = build_world(&level, &flair.outlines, &flair.scatter);
         for (item, at) in body_starts(&level) {
             if world.solid.contains(at) {
                 problems.push((

@@ -5,8 +5,9 @@
 
 use super::entities::{Flair, MeshSource};
 use super::error::LevelErrors;
-use super::limits::MAX_COORDINATE;
+use super::limits::{MAX_BRUSH_SIZE, MAX_COORDINATE};
 use super::mesh_path::MeshFolders;
+use super::organic::Scatter;
 use super::read::{parse_ron, read_text};
 use super::source_map::SourceMap;
 use crate::brush::{mesh_outline, Mesh, OutlineError, OutlinePolygon};
@@ -68,6 +69,8 @@ pub fn load_mesh(path: &Path) -> Result<(Mesh, Vec<OutlinePolygon>), LevelErrors
 pub(super) struct FlairOutlines {
     /// Each flair item's outline in its mesh's frame.
     pub outlines: Vec<Vec<OutlinePolygon>>,
+    /// The mesh outline of each shape that scatters dressing, in the order given.
+    pub scatter: Vec<Vec<OutlinePolygon>>,
     /// Every mesh file read, by its real path, in path order (the order the content hash
     /// reads them in).
     pub files: Vec<PathBuf>,
@@ -75,35 +78,53 @@ pub(super) struct FlairOutlines {
     pub problems: Vec<(String, String)>,
 }
 
-/// Outlines every flair item of the level at `level_file`.
-pub(super) fn flair_outlines(flair: &[Flair], level_file: &Path) -> FlairOutlines {
-    let folders = MeshFolders::for_level(level_file);
-    let mut read: BTreeMap<PathBuf, Result<Vec<OutlinePolygon>, String>> = BTreeMap::new();
+/// Mesh files read so far, each outlined once however many items use it.
+struct MeshCache {
+    folders: MeshFolders,
+    read: BTreeMap<PathBuf, Result<Vec<OutlinePolygon>, String>>,
+}
+
+impl MeshCache {
+    /// The outline of the mesh file `name`, or why it cannot be had.
+    fn outline(&mut self, name: &str) -> Result<Vec<OutlinePolygon>, String> {
+        let file = self.folders.resolve(name)?;
+        self.read
+            .entry(file.clone())
+            .or_insert_with(|| {
+                load_mesh(&file)
+                    .map(|(_, outline)| outline)
+                    .map_err(|mut e| {
+                        for p in &mut e.problems {
+                            p.file = shown(&p.file);
+                        }
+                        format!("in mesh file {e}")
+                    })
+            })
+            .clone()
+    }
+}
+
+/// Outlines every flair item of the level at `level_file`, and the mesh of each scattering
+/// shape in `scatter` (its item path and its scatter).
+pub(super) fn flair_outlines(
+    flair: &[Flair],
+    scatter: &[(String, &Scatter)],
+    level_file: &Path,
+) -> FlairOutlines {
+    let mut cache = MeshCache {
+        folders: MeshFolders::for_level(level_file),
+        read: BTreeMap::new(),
+    };
     let mut out = FlairOutlines {
         outlines: Vec::with_capacity(flair.len()),
+        scatter: Vec::with_capacity(scatter.len()),
         files: Vec::new(),
         problems: Vec::new(),
     };
     for (i, f) in flair.iter().enumerate() {
         let item = format!("flair[{i}].mesh");
         let outline = match &f.mesh {
-            MeshSource::File(name) => folders
-                .resolve(name)
-                .and_then(|file| {
-                    read.entry(file.clone())
-                        .or_insert_with(|| {
-                            load_mesh(&file)
-                                .map(|(_, outline)| outline)
-                                .map_err(|mut e| {
-                                    for p in &mut e.problems {
-                                        p.file = shown(&p.file);
-                                    }
-                                    format!("in mesh file {e}")
-                                })
-                        })
-                        .clone()
-                })
-                .map_err(|message| (item.clone(), message)),
+            MeshSource::File(name) => cache.outline(name).map_err(|m| (item.clone(), m)),
             MeshSource::Inline(mesh) => inline_outline(mesh, &item),
         };
         let placed = outline.and_then(|o| placed_within_world(f, o).map_err(|m| (item, m)));
@@ -115,8 +136,49 @@ pub(super) fn flair_outlines(flair: &[Flair], level_file: &Path) -> FlairOutline
             }
         }
     }
-    out.files = read.into_keys().collect();
+    for (path, sc) in scatter {
+        let item = format!("{path}.scatter.mesh");
+        // A bare file name may name a shipped mesh: `stalactite.ron`.
+        let outline = cache.outline(&sc.mesh).or_else(|first| {
+            if sc.mesh.contains('/') {
+                return Err(first);
+            }
+            cache
+                .outline(&format!("meshes/{}", sc.mesh))
+                .map_err(|_| first)
+        });
+        match outline.and_then(|o| scattered_size(sc, o)) {
+            Ok(o) => out.scatter.push(o),
+            Err(message) => {
+                out.problems.push((item, message));
+                out.scatter.push(Vec::new());
+            }
+        }
+    }
+    out.files = cache.read.into_keys().collect();
     out
+}
+
+/// `outline` if, at the scatter's largest scale, no copy reaches farther from its origin
+/// than a world brush may be wide.
+fn scattered_size(
+    sc: &Scatter,
+    outline: Vec<OutlinePolygon>,
+) -> Result<Vec<OutlinePolygon>, String> {
+    let reach = outline
+        .iter()
+        .flat_map(|p| p.outer.iter())
+        .map(|v| v.length())
+        .fold(0.0, f64::max);
+    let placed = reach * sc.scale.1;
+    if placed.is_finite() && placed <= MAX_BRUSH_SIZE {
+        Ok(outline)
+    } else {
+        Err(format!(
+            "at scale {} the mesh reaches {placed:e} m from its origin; expected at most {MAX_BRUSH_SIZE} m",
+            sc.scale.1
+        ))
+    }
 }
 
 /// `file` (a real path) as a person would write it: from the current folder when it lies

@@ -5,6 +5,7 @@
 
 use super::entities::{Debris, Enemy, Flair, Mover};
 use super::items::{Pad, Pickup};
+use super::organic::{Rough, Scatter};
 use super::rules::MatchRules;
 use super::script::{Counter, Objective, Zone};
 use super::templates::{Sound, Template};
@@ -197,11 +198,43 @@ pub enum Shape {
         min: Vec2,
         /// Upper-right corner.
         max: Vec2,
+        /// Roughness of the outline (default none).
+        #[serde(
+            default,
+            deserialize_with = "present",
+            skip_serializing_if = "Option::is_none",
+            serialize_with = "bare"
+        )]
+        rough: Option<Rough>,
+        /// Dressing along the rock's ceilings or floors within the shape (default none).
+        #[serde(
+            default,
+            deserialize_with = "present",
+            skip_serializing_if = "Option::is_none",
+            serialize_with = "bare"
+        )]
+        scatter: Option<Scatter>,
     },
     /// A simple polygon (at least 3 points, either winding, not self-intersecting).
     Polygon {
         /// The corners, in order.
         points: Vec<Vec2>,
+        /// Roughness of the outline (default none).
+        #[serde(
+            default,
+            deserialize_with = "present",
+            skip_serializing_if = "Option::is_none",
+            serialize_with = "bare"
+        )]
+        rough: Option<Rough>,
+        /// Dressing along the rock's ceilings or floors within the shape (default none).
+        #[serde(
+            default,
+            deserialize_with = "present",
+            skip_serializing_if = "Option::is_none",
+            serialize_with = "bare"
+        )]
+        scatter: Option<Scatter>,
     },
     /// A circle.
     Circle {
@@ -209,6 +242,22 @@ pub enum Shape {
         center: Vec2,
         /// Radius (positive).
         radius: f64,
+        /// Roughness of the outline (default none).
+        #[serde(
+            default,
+            deserialize_with = "present",
+            skip_serializing_if = "Option::is_none",
+            serialize_with = "bare"
+        )]
+        rough: Option<Rough>,
+        /// Dressing along the rock's ceilings or floors within the shape (default none).
+        #[serde(
+            default,
+            deserialize_with = "present",
+            skip_serializing_if = "Option::is_none",
+            serialize_with = "bare"
+        )]
+        scatter: Option<Scatter>,
     },
     /// A thick line through the points, with round ends and joins: a tunnel.
     Polyline {
@@ -216,7 +265,71 @@ pub enum Shape {
         points: Vec<Vec2>,
         /// Full width (positive).
         width: f64,
+        /// Roughness of the outline (default none).
+        #[serde(
+            default,
+            deserialize_with = "present",
+            skip_serializing_if = "Option::is_none",
+            serialize_with = "bare"
+        )]
+        rough: Option<Rough>,
+        /// Dressing along the rock's ceilings or floors within the shape (default none).
+        #[serde(
+            default,
+            deserialize_with = "present",
+            skip_serializing_if = "Option::is_none",
+            serialize_with = "bare"
+        )]
+        scatter: Option<Scatter>,
     },
+    /// A smooth tunnel: a spline through the points, its width eased from point to point,
+    /// with round ends.
+    Tunnel {
+        /// The points the centre line passes through, at least 2.
+        points: Vec<Vec2>,
+        /// Full width at each point, or one width for all (each positive).
+        width: Vec<f64>,
+        /// Roughness of the outline (default none).
+        #[serde(
+            default,
+            deserialize_with = "present",
+            skip_serializing_if = "Option::is_none",
+            serialize_with = "bare"
+        )]
+        rough: Option<Rough>,
+        /// Dressing along the rock's ceilings or floors within the shape (default none).
+        #[serde(
+            default,
+            deserialize_with = "present",
+            skip_serializing_if = "Option::is_none",
+            serialize_with = "bare"
+        )]
+        scatter: Option<Scatter>,
+    },
+}
+
+impl Shape {
+    /// The shape's roughness, if it has one.
+    pub fn rough(&self) -> Option<&Rough> {
+        match self {
+            Shape::Rect { rough, .. }
+            | Shape::Polygon { rough, .. }
+            | Shape::Circle { rough, .. }
+            | Shape::Polyline { rough, .. }
+            | Shape::Tunnel { rough, .. } => rough.as_ref(),
+        }
+    }
+
+    /// The shape's scattered dressing, if it has one.
+    pub fn scatter(&self) -> Option<&Scatter> {
+        match self {
+            Shape::Rect { scatter, .. }
+            | Shape::Polygon { scatter, .. }
+            | Shape::Circle { scatter, .. }
+            | Shape::Polyline { scatter, .. }
+            | Shape::Tunnel { scatter, .. } => scatter.as_ref(),
+        }
+    }
 }
 
 /// Where the ship appears.

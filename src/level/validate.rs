@@ -10,6 +10,7 @@ use super::limits::{
 use super::names::Names;
 use super::schema::{Level, LEVEL_VERSION};
 use super::validate_bodies::{debris_body, drone, turret};
+use super::validate_organic::check_organic;
 use super::validate_shapes::Checker;
 
 /// Every problem of `level` as (item path, message), in the order of the file's sections.
@@ -66,7 +67,9 @@ pub fn validate(level: &Level) -> Vec<(String, String)> {
         ("add", &level.world.add),
     ] {
         for (i, s) in shapes.iter().enumerate() {
-            c.brush(&format!("world.{section}[{i}]"), s);
+            let path = format!("world.{section}[{i}]");
+            c.brush(&path, s);
+            check_organic(&mut c, &path, s);
         }
     }
 

@@ -113,10 +113,12 @@ impl Checker {
     /// A world brush shape.
     pub fn brush(&mut self, path: &str, shape: &Shape) {
         match shape {
-            Shape::Rect { min, max } => self.rect(path, *min, *max),
-            Shape::Circle { center, radius } => self.circle(path, *center, *radius),
-            Shape::Polygon { points } => self.simple_polygon(&format!("{path}.points"), points),
-            Shape::Polyline { points, width } => {
+            Shape::Rect { min, max, .. } => self.rect(path, *min, *max),
+            Shape::Circle { center, radius, .. } => self.circle(path, *center, *radius),
+            Shape::Polygon { points, .. } => self.simple_polygon(&format!("{path}.points"), points),
+            // Checked with the other organic fields (`validate_organic.rs`).
+            Shape::Tunnel { .. } => {}
+            Shape::Polyline { points, width, .. } => {
                 let p = format!("{path}.points");
                 if points.len() < 2 || points.len() > MAX_POLYGON_POINTS {
                     self.fail(

@@ -17,11 +17,23 @@ fn count(n: usize, noun: &str) -> String {
     }
 }
 
+/// Most segments a level's rock should have: beyond it, loading and the line tree slow
+/// down for detail no player sees (roughen with a longer wavelength).
+pub const ROCK_SEGMENT_BUDGET: usize = 20_000;
+
 /// One line summing up a level that loaded.
 pub fn summary(l: &LoadedLevel) -> String {
     let holes: usize = l.world.solid.polygons.iter().map(|p| p.holes.len()).sum();
+    let over = l.world.segments.len().saturating_sub(ROCK_SEGMENT_BUDGET);
+    let budget = if over > 0 {
+        format!(
+            "; the rock is {over} segments over its budget of {ROCK_SEGMENT_BUDGET}: roughen with longer wavelengths"
+        )
+    } else {
+        String::new()
+    };
     format!(
-        "OK: {} with {}, {} in {}, {}, {}, line tree of {} (depth {}), built in {:.1} ms",
+        "OK: {} with {}, {} in {}, {}, {}, line tree of {} (depth {}), built in {:.1} ms{budget}",
         count(l.world.solid.polygons.len(), "solid polygon"),
         count(holes, "hole"),
         count(l.world.segments.len(), "segment"),
