@@ -68,8 +68,10 @@ pub fn validate(level: &Level) -> Vec<(String, String)> {
     ] {
         for (i, s) in shapes.iter().enumerate() {
             let path = format!("world.{section}[{i}]");
+            let before = c.problems.len();
             c.brush(&path, s);
-            check_organic(&mut c, &path, s);
+            let shape_ok = c.problems.len() == before;
+            check_organic(&mut c, &path, s, shape_ok);
         }
     }
 

@@ -15,15 +15,18 @@ use crate::brush::tunnel::sample_count;
 use crate::geom::Vec2;
 
 /// Checks a world shape's tunnel fields, roughness and scatter; the other fields are
-/// checked by [`Checker::brush`], which runs first.
-pub fn check_organic(c: &mut Checker, path: &str, shape: &Shape) {
+/// checked by [`Checker::brush`], which runs first and found them right when `shape_ok`.
+/// A roughened shape's size is measured only once the shape itself is right: the
+/// outline of a wrong one (a rectangle with its corners swapped, a point a billion metres
+/// out) is not a size to measure.
+pub fn check_organic(c: &mut Checker, path: &str, shape: &Shape, shape_ok: bool) {
     let before = c.problems.len();
     if let Shape::Tunnel { points, width, .. } = shape {
         tunnel(c, path, points, width);
     }
     if let Some(r) = shape.rough() {
         // The shape's own size is only known once its own fields are right.
-        let shape_ok = c.problems.len() == before;
+        let shape_ok = shape_ok && c.problems.len() == before;
         rough(c, &format!("{path}.rough"), r, shape, shape_ok);
     }
     if let Some(sc) = shape.scatter() {
@@ -134,7 +137,7 @@ fn rough(c: &mut Checker, path: &str, r: &Rough, shape: &Shape, shape_ok: bool) 
     }
     let length = to_brush(shape).outline_length();
     let points = length * SAMPLES_PER_WAVELENGTH / r.wavelength;
-    if points > MAX_OUTLINE_POINTS as f64 {
+    if !(points <= MAX_OUTLINE_POINTS as f64) {
         c.fail(
             format!("{path}.wavelength"),
             format!(
