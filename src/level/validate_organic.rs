@@ -137,7 +137,7 @@ fn rough(c: &mut Checker, path: &str, r: &Rough, shape: &Shape, shape_ok: bool) 
     }
     let length = to_brush(shape).outline_length();
     let points = length * SAMPLES_PER_WAVELENGTH / r.wavelength;
-    if !(points <= MAX_OUTLINE_POINTS as f64) {
+    if points.is_nan() || points > MAX_OUTLINE_POINTS as f64 {
         c.fail(
             format!("{path}.wavelength"),
             format!(
