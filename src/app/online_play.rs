@@ -209,7 +209,8 @@ impl OnlinePlay {
                     .hear(NetNews::Ping(u32::try_from(ms).unwrap_or(u32::MAX)));
             }
         }
-        if let Some(step) = self.desyncs().first() {
+        let desync = self.net.as_ref().and_then(Online::net_match);
+        if let Some(step) = desync.and_then(|m| m.desyncs().first().copied()) {
             let why = format!(
                 "the two games differ from step {step} on (a desync), so the match cannot go on; both players need the same version of the game"
             );

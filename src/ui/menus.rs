@@ -1,6 +1,7 @@
 //! The menus over a frozen level: pause (resume, restart, settings, title, quit), and the
 //! win and lose screens that follow [`crate::game::Outcome`].
 
+use super::hud::format_countdown;
 use super::theme::{self, AMBER, CYAN, DIM, GREEN, RED};
 use crate::screens::flow::{Intent, WinInfo};
 use egui::RichText;
@@ -129,14 +130,16 @@ pub fn lost(ctx: &egui::Context, focus: bool) -> Option<Intent> {
         .and_then(|r| r.inner.flatten())
 }
 
-/// A time for the player: `m:ss.s`, or `s.s s` under a minute.
+/// A time for the player, to the nearest tenth: `m:ss.s`, or `s.s s` under a minute (the
+/// HUD's [`format_countdown`] with the unit).
 pub fn clock_time(ms: u64) -> String {
     let tenths = (ms + 50) / 100;
-    let (minutes, tenths) = (tenths / 600, tenths % 600);
-    if minutes == 0 {
-        format!("{}.{} s", tenths / 10, tenths % 10)
+    // Half a tenth above it, so the countdown's flooring keeps the rounded tenth.
+    let text = format_countdown((tenths as f64 + 0.5) / 10.0);
+    if text.contains(':') {
+        text
     } else {
-        format!("{minutes}:{:02}.{}", tenths / 10, tenths % 10)
+        format!("{text} s")
     }
 }
 
