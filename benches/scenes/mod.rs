@@ -1,7 +1,7 @@
 //! Scenes described once as plain data, built by the step bench in both engines and by the
 //! resting tests in ours: piles of debris, columns of boxes, pyramids and caves.
 //!
-//! Included by `benches/step.rs` and by `tests/physics_rest.rs` (through `#[path]`), so
+//! Included by `benches/step.rs` and by `tests/suite/physics_rest.rs` (through `#[path]`), so
 //! the bench's figures and the tests' expectations are about the same scenes.
 #![allow(dead_code)]
 

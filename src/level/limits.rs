@@ -4,7 +4,7 @@
 //! (a test checks that it names each one), and the level property tests probe values just
 //! inside and just outside each. The bounds on bodies and gravity were measured: at each
 //! bound, alone in an enclosed cave, the engine keeps every body finite and inside the rock
-//! (`tests/level_extremes.rs`); beyond them small pieces sink through the floor or spin
+//! (`tests/suite/level_extremes.rs`); beyond them small pieces sink through the floor or spin
 //! through walls.
 
 /// Farthest a point may be from the origin on either axis (m): a level is at most 200 km

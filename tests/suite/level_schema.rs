@@ -1,5 +1,5 @@
 //! The schema accepts every documented variant and fills in the documented defaults (the
-//! examples in `docs/levels.md` are loaded by `tests/level_docs.rs`).
+//! examples in `docs/levels.md` are loaded by `tests/suite/level_docs.rs`).
 
 use cavefly::collide::ContactMethod;
 use cavefly::geom::Vec2;

@@ -7,7 +7,7 @@ use cavefly::level::load_level;
 use cavefly::rng::Pcg32;
 use std::path::Path;
 
-mod common;
+use crate::common;
 
 /// Steps after each restore.
 const K: usize = 90;

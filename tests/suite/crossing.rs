@@ -2,11 +2,9 @@
 //! where two pairs conflict and one is thrown out, and on convex pairs the claims that a
 //! single lens always gives a separating answer no shallower than the exact one.
 
-mod common;
-
+use crate::common::*;
 use cavefly::collide::crossing::{collide_outlines, crossing_pairs, find_crossings};
 use cavefly::geom::Vec2;
-use common::*;
 use proptest::prelude::*;
 
 fn pts(xy: &[(f64, f64)]) -> Vec<Vec2> {

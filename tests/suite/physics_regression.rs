@@ -1,7 +1,7 @@
 //! Physics regression: one scene run with each contact method, pinned to golden hashes, and
 //! run twice in one process to the same bits.
 
-mod common;
+use crate::common;
 
 use cavefly::collide::ContactMethod;
 use cavefly::geom::{Circle, ConvexPolygon, Shape, Vec2};

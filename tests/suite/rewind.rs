@@ -9,7 +9,7 @@ use cavefly::level::load_level;
 use cavefly::rng::Pcg32;
 use std::path::Path;
 
-mod common;
+use crate::common;
 
 /// Each shipped replay: its level and every step's actions.
 fn replays() -> Vec<(String, Vec<Vec<Actions>>)> {

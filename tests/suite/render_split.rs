@@ -72,7 +72,7 @@ fn check(name: &str, actual: &Rgba8) -> Option<String> {
         return None;
     }
     let expected = read_png(&reference).unwrap_or_else(|e| {
-        panic!("{e} (render the references with CAVEFLY_BLESS=1 cargo test --test render_split)")
+        panic!("{e} (render the references with CAVEFLY_BLESS=1 cargo test --test suite render_split::)")
     });
     let diff = compare(actual, &expected, CHANNEL_TOLERANCE).unwrap_or_else(|e| panic!("{e}"));
     let allowed = (PIXEL_SHARE * (actual.width * actual.height) as f64) as usize;

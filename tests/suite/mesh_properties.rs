@@ -1,6 +1,6 @@
 //! Every shipped mesh (`assets/meshes/*.ron`), changed: one to three of its numbers (vertex
 //! coordinates and triangle indices) set to values from every class that breaks programs
-//! (as in `tests/level_properties.rs`), or its triangles edited: one dropped, one doubled,
+//! (as in `tests/suite/level_properties.rs`), or its triangles edited: one dropped, one doubled,
 //! one turned over, two indices swapped between triangles, a vertex removed. The changed
 //! mesh is saved over its copy in a scratch game folder and loaded there by a small level
 //! that places it in a cave with debris falling onto it. For every case:
@@ -23,8 +23,8 @@ use proptest::test_runner::TestRunner;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-mod common;
-mod mutate;
+use crate::common;
+use crate::mutate;
 
 const SHARDS: usize = 4;
 const STEPS: usize = 120;

@@ -3,11 +3,9 @@
 //! differ, the exact answer (brute force for distance, separating axes for depth) decides,
 //! and it must always be ours that is right.
 
-mod common;
-
+use crate::common::*;
 use cavefly::collide::{epa, gjk, proxy::Proxy};
 use cavefly::geom::{ConvexPolygon, Transform};
-use common::*;
 use parry2d::math::{Pose, Vector};
 use parry2d::query;
 use parry2d::shape::ConvexPolygon as ParryPolygon;

@@ -96,7 +96,7 @@ fn every_level_renders_like_its_golden_frame() {
         }
         let expected = read_png(&reference).unwrap_or_else(|e| {
             panic!(
-                "{e} (render the references with CAVEFLY_BLESS=1 cargo test --test render_golden)"
+                "{e} (render the references with CAVEFLY_BLESS=1 cargo test --test suite render_golden::)"
             )
         });
         let diff = compare(&actual, &expected, CHANNEL_TOLERANCE)

@@ -28,8 +28,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-mod common;
-mod mutate;
+use crate::common;
+use crate::mutate;
 
 /// Shards: test functions that run a share of the cases each, in parallel.
 const SHARDS: usize = 4;

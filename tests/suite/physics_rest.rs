@@ -5,15 +5,14 @@
 //! The scenes are the step bench's (`benches/scenes`), stepped at 60 Hz with the default
 //! settings and Box2D's sleep thresholds (0.05 m/s, 2°/s, 0.5 s).
 
-#[path = "../benches/scenes/mod.rs"]
-mod scenes;
+use crate::scenes;
 
+use crate::scenes::{awake, build, Scene};
 use cavefly::collide::FeatureId;
 use cavefly::geom::{ConvexPolygon, Vec2};
 use cavefly::physics::{
     BodyDef, BodyHandle, BodyKind, ColliderDef, PartRef, PhysicsSettings, PhysicsWorld,
 };
-use scenes::{awake, build, Scene};
 
 const DT: f64 = 1.0 / 60.0;
 

@@ -2,11 +2,9 @@
 //! box, its path is free, and an axis is reported clipped exactly when the box was stopped
 //! short on it by touching something (checked by stepping the path, not by the algorithm).
 
-mod common;
-
+use crate::common::config;
 use cavefly::collide::stop::stop_move;
 use cavefly::geom::{Aabb, Vec2};
-use common::config;
 use proptest::prelude::*;
 
 fn shifted(b: &Aabb, d: Vec2) -> Aabb {

@@ -1,10 +1,8 @@
 //! GJK and EPA against the exact separating-axis answer on random convex polygon pairs
 //! (sizes 0.01 to 100, random transforms), 100,000 pairs per run.
 
-mod common;
-
+use crate::common::*;
 use cavefly::collide::{epa, gjk, proxy::Proxy};
-use common::*;
 use proptest::prelude::*;
 
 /// Pairs within this fraction of their size of touching may disagree on overlap.

@@ -2,11 +2,9 @@
 //! fine stepping, on random linear motions, including pass-throughs that a test of the
 //! end-of-step positions misses.
 
-mod common;
-
+use crate::common::config;
 use cavefly::collide::swept::sweep_boxes;
 use cavefly::geom::{Aabb, Vec2};
-use common::config;
 use proptest::prelude::*;
 
 fn at(b: &Aabb, d: Vec2, t: f64) -> Aabb {

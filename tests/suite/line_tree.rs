@@ -1,7 +1,7 @@
 //! Every line-tree query equals brute force over every segment, on random segment soups and
 //! carved worlds; and the per-segment casts agree with direct geometry.
 
-mod common;
+use crate::common;
 
 use cavefly::broad::{
     closest_distance, ray_segment, sweep_box_segment, sweep_circle_segment, LineTree, SegmentHit,

@@ -1,12 +1,10 @@
 //! Dual-edge contact points: stability of resting contact, invariance under rigid motion and
 //! argument order, and every point inside both shapes.
 
-mod common;
-
+use crate::common::*;
 use cavefly::collide::{contact, Manifold};
 use cavefly::constants::SPECULATIVE_DISTANCE;
 use cavefly::geom::{ConvexPolygon, Rot, Shape, Transform, Vec2};
-use common::*;
 use proptest::prelude::*;
 
 fn boxed(hw: f64, hh: f64) -> Shape {

@@ -1,6 +1,6 @@
 //! Boolean operations obey area arithmetic, and a carved world's segments face open space.
 
-mod common;
+use crate::common;
 
 use cavefly::brush::{Brush, Region, WorldBrushes, WorldGeometry};
 use cavefly::geom::{left_perp, Vec2};

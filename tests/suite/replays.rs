@@ -7,7 +7,7 @@ use cavefly::game::{GameEvent, InputScript, Sim};
 use cavefly::level::load_level;
 use std::path::Path;
 
-mod common;
+use crate::common;
 
 #[test]
 fn every_replay_reproduces_its_hash_and_outcome() {

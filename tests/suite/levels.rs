@@ -6,7 +6,7 @@ use cavefly::tools::check::check_files;
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 
-mod common;
+use crate::common;
 
 fn ron_files(dir: &str) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)

@@ -2,11 +2,9 @@
 //! overlapping pair and none for separated ones, symmetry under swapping the shapes, and
 //! the source's claim that its normal always separates the shapes — which does not hold.
 
-mod common;
-
+use crate::common::*;
 use cavefly::collide::clip::collide_polygons;
 use cavefly::geom::{ConvexPolygon, Transform, Vec2};
-use common::*;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 
