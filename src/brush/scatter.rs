@@ -74,6 +74,45 @@ pub fn near_region(loops: &[Vec<Vec2>], bounds: Option<Aabb>, p: Vec2) -> bool {
     winding != 0
 }
 
+/// The faces of a region's outline, loop by loop, each with its normal: worked out once and
+/// shared by every scatter of a world.
+#[derive(Clone, Debug, Default)]
+pub struct Faces {
+    loops: Vec<Vec<Face>>,
+}
+
+/// One face: its end points and its normal out of rock.
+#[derive(Clone, Copy, Debug)]
+struct Face {
+    a: Vec2,
+    b: Vec2,
+    normal: Vec2,
+}
+
+impl Faces {
+    /// The faces of every contour of `solid`, in order.
+    pub fn of(solid: &Region) -> Faces {
+        let loops = solid
+            .contours()
+            .map(|contour| {
+                let n = contour.len();
+                (0..n)
+                    .map(|i| {
+                        let (a, b) = (contour[i], contour[(i + 1) % n]);
+                        let d = b - a;
+                        Face {
+                            a,
+                            b,
+                            normal: Vec2::new(d.y, -d.x).normalize_or_zero(),
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        Faces { loops }
+    }
+}
+
 /// The spots along the faces of `solid` that `rule` follows and `within` accepts (by the
 /// face's midpoint): one every `rule.every` metres on average, spacing varied by a quarter
 /// either way, the first half a spacing in from where a run of such faces begins.
@@ -82,18 +121,21 @@ pub fn scatter_spots(
     rule: &ScatterRule,
     within: impl Fn(Vec2) -> bool,
 ) -> Vec<Spot> {
+    spots_on(&Faces::of(solid), rule, within)
+}
+
+/// [`scatter_spots`] on faces already worked out.
+pub fn spots_on(faces: &Faces, rule: &ScatterRule, within: impl Fn(Vec2) -> bool) -> Vec<Spot> {
     let mut spots = Vec::new();
     let mut count = 0u64;
     let draw = |k: &mut u64, stream: u64| {
         *k += 1;
         unit_hash(rule.seed, stream, *k)
     };
-    for contour in solid.contours() {
+    for contour in &faces.loops {
         let n = contour.len();
         let face = |i: usize| {
-            let (a, b) = (contour[i], contour[(i + 1) % n]);
-            let d = b - a;
-            let normal = Vec2::new(d.y, -d.x).normalize_or_zero();
+            let Face { a, b, normal } = contour[i];
             let facing = match rule.facing {
                 Facing::Ceiling => normal.y <= -LEVEL_ENOUGH,
                 Facing::Floor => normal.y >= LEVEL_ENOUGH,

@@ -6,7 +6,7 @@ use super::rules::MatchMode;
 use super::schema::{Level, Shape};
 use super::script::Objective;
 use crate::broad::LineTree;
-use crate::brush::scatter::{near_region, place, scatter_spots};
+use crate::brush::scatter::{near_region, place, spots_on, Faces};
 use crate::brush::{Brush, OutlinePolygon, Placement, Region, WorldBrushes, WorldGeometry};
 use crate::geom::{Aabb, Vec2};
 use std::path::PathBuf;
@@ -108,11 +108,17 @@ pub(super) fn scatter_into(
 ) -> (Region, Vec<usize>) {
     let mut placed = Vec::new();
     let mut counts = Vec::new();
-    for ((_, shape, scatter), outline) in scattering(level).into_iter().zip(meshes) {
+    let scatters = scattering(level);
+    let faces = if scatters.is_empty() {
+        Faces::default()
+    } else {
+        Faces::of(&solid)
+    };
+    for ((_, shape, scatter), outline) in scatters.into_iter().zip(meshes) {
         let loops = to_brush(shape).contours();
         let bounds = Aabb::from_points(&loops.concat());
         let rule = scatter.rule();
-        let spots = scatter_spots(&solid, &rule, |p| near_region(&loops, bounds, p));
+        let spots = spots_on(&faces, &rule, |p| near_region(&loops, bounds, p));
         counts.push(spots.len());
         placed.extend(place(outline, rule.facing, &spots));
     }
