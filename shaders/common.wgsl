@@ -17,6 +17,15 @@ struct Globals {
     // Cells of each starfield layer across and up the screen (x, y, z: far to near).
     star_cols: vec4<u32>,
     star_rows: vec4<u32>,
+    // The world's palette (linear RGB in .rgb): the sky at the bottom and top of the view,
+    // the stars' two tints, the rock strata's dark and light bands and its mineral tint.
+    sky_low: vec4<f32>,
+    sky_high: vec4<f32>,
+    star_tint_a: vec4<f32>,
+    star_tint_b: vec4<f32>,
+    rock_dark: vec4<f32>,
+    rock_light: vec4<f32>,
+    mineral: vec4<f32>,
 };
 
 @group(0) @binding(0) var<uniform> globals: Globals;

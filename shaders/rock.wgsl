@@ -1,7 +1,8 @@
 // The rock fill: the world's triangulation shaded procedurally from world position —
-// layered strata bent by noise, speckled grain, fine cracks and a faint mineral tint. The
-// slow fields come from the texture baked once per level (rock_field.wgsl); the grain and
-// the cracks, thin enough to need every pixel, are computed here.
+// layered strata bent by noise, speckled grain, fine cracks and a faint mineral tint, in
+// the world's palette (from the globals). The slow fields come from the texture baked once
+// per level (rock_field.wgsl); the grain and the cracks, thin enough to need every pixel,
+// are computed here.
 
 @group(1) @binding(1) var field_texture: texture_2d<f32>;
 @group(1) @binding(2) var field_sampler: sampler;
@@ -31,9 +32,9 @@ fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
     let ridge = 1.0 - abs(fbm(p * 0.35 + vec2<f32>(7.0, 3.0)) * 2.0 - 1.0);
     let crack = smoothstep(0.93, 0.99, ridge);
     let mineral = smoothstep(0.64, 0.8, slow.z);
-    var base = mix(vec3<f32>(0.010, 0.008, 0.012), vec3<f32>(0.050, 0.036, 0.030), strata);
+    var base = mix(globals.rock_dark.rgb, globals.rock_light.rgb, strata);
     base = base * (0.45 + 1.1 * grain);
     base = base * (1.0 - 0.7 * crack);
-    base = base + mineral * grain * vec3<f32>(0.004, 0.018, 0.03);
+    base = base + mineral * grain * globals.mineral.rgb;
     return vec4<f32>(base, 1.0);
 }

@@ -1,8 +1,6 @@
 // The sky behind everything: a full-screen triangle whose vertex colours carry the gradient
-// from the bottom of the screen to the top (linear in height, so interpolating it is exact).
-
-const SKY_LOW: vec3<f32> = vec3<f32>(0.002, 0.003, 0.008);
-const SKY_HIGH: vec3<f32> = vec3<f32>(0.006, 0.004, 0.014);
+// from the bottom of the screen to the top (linear in height, so interpolating it is exact),
+// in the world's palette.
 
 struct VsOut {
     @builtin(position) clip: vec4<f32>,
@@ -16,7 +14,7 @@ fn vs_main(@builtin(vertex_index) i: u32) -> VsOut {
     var out: VsOut;
     out.clip = vec4<f32>(x, y, 0.0, 1.0);
     // Beyond the screen (y = 3) the gradient carries on linearly.
-    out.color = mix(SKY_LOW, SKY_HIGH, y * 0.5 + 0.5);
+    out.color = mix(globals.sky_low.rgb, globals.sky_high.rgb, y * 0.5 + 0.5);
     return out;
 }
 

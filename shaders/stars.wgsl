@@ -139,6 +139,6 @@ fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
     }
     let d = length((g - in.cell_id - in.star) * cell);
     let light = exp(-d * d / (in.size * in.size)) * in.light;
-    let tint = mix(vec3<f32>(0.7, 0.8, 1.0), vec3<f32>(1.0, 0.9, 0.75), hash21(floor(screen / 67.0)));
+    let tint = mix(globals.star_tint_a.rgb, globals.star_tint_b.rgb, hash21(floor(screen / 67.0)));
     return vec4<f32>(tint * light, 0.0);
 }

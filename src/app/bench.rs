@@ -394,7 +394,7 @@ pub fn bench(level: &LoadedLevel) -> Result<String, String> {
         &format!("stress scene: {BENCH_DEBRIS} debris, {BENCH_PARTICLES} particles, beams, no rock; {BENCH_FRAMES} frames"),
         &figures,
     );
-    let rock = RockMesh::from_world(&level.world);
+    let rock = RockMesh::from_level(level);
     let (view, snap) = level_scene(level, &rock)?;
     let mut scene = |i: usize| {
         let mut s = snap.clone();
@@ -421,7 +421,7 @@ pub fn bench(level: &LoadedLevel) -> Result<String, String> {
 pub fn bench_replay(level: &LoadedLevel, script: &InputScript) -> Result<String, String> {
     let mut b = Bench::open()?;
     let (w, h) = BENCH_SIZE;
-    let rock = RockMesh::from_world(&level.world);
+    let rock = RockMesh::from_level(level);
     b.renderer.set_rock(&b.gpu.device, &rock);
     let mut sim = Sim::from_level(level).map_err(|e| e.to_string())?;
     let mut effects = Effects::new();

@@ -40,7 +40,7 @@ fn cameras(level: &LoadedLevel, rock: &RockMesh) -> Result<(Sim, Vec<Camera>), S
 pub fn bench_split(level: &LoadedLevel) -> Result<String, String> {
     let mut b = Bench::open()?;
     let (w, h) = BENCH_SIZE;
-    let rock = RockMesh::from_world(&level.world);
+    let rock = RockMesh::from_level(level);
     let (sim, cams) = cameras(level, &rock)?;
     let snap = Snapshot::capture(&sim, 1.0, &Effects::new());
     let at = |snap: &Snapshot, i: usize| {

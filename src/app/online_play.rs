@@ -232,7 +232,7 @@ impl OnlinePlay {
         let (Some(level), Some(sim)) = (net.level(), net.sim()) else {
             return OnlineFrame::default();
         };
-        let rock = RockMesh::from_world(&level.world);
+        let rock = RockMesh::from_level(level);
         let local = net.local_player();
         let ship = sim
             .ship_of(local)

@@ -59,7 +59,7 @@ impl Session {
             }
         };
         let play = PlaySession::from_loaded_for(level, players).map_err(|e| e.to_string())?;
-        let rock = RockMesh::from_world(&play.level().world);
+        let rock = RockMesh::from_level(play.level());
         let views = (players > 1).then(|| PlayerCameras::new(play.sim(), rock.bounds));
         Ok(Session {
             views,
@@ -117,7 +117,7 @@ impl Session {
         let watcher = self.watcher.as_mut()?;
         match self.play.reload_if_changed(watcher, Instant::now())? {
             Reloaded::Applied(_) => {
-                self.rock = RockMesh::from_world(&self.play.level().world);
+                self.rock = RockMesh::from_level(self.play.level());
                 self.camera.bounds = self.rock.bounds;
                 if let Some(v) = &mut self.views {
                     *v = PlayerCameras::new(self.play.sim(), self.rock.bounds);

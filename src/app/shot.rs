@@ -92,7 +92,7 @@ pub fn render_shot(gpu: &Gpu, options: &ShotOptions) -> Result<Rgba8, String> {
         Some(path) => Some(InputScript::load(path).map_err(|e| e.to_string())?),
         None => None,
     };
-    let rock = RockMesh::from_world(&level.world);
+    let rock = RockMesh::from_level(&level);
     let replay = Replay::run(&level, &rock, options.frame, script.as_ref())?;
     let (w, h) = options.size;
     let target = Offscreen::new(&gpu.device, w, h)?;
@@ -182,7 +182,7 @@ mod tests {
     #[test]
     fn the_camera_follows_the_replayed_ship() {
         let level = load_level(Path::new("levels/04_first_flight.ron")).unwrap();
-        let rock = RockMesh::from_world(&level.world);
+        let rock = RockMesh::from_level(&level);
         let script =
             InputScript::parse("(version: 1, runs: [(frames: 120, thrust: true)])", "t").unwrap();
         let r = Replay::run(&level, &rock, 120, Some(&script)).unwrap();

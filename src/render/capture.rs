@@ -8,6 +8,9 @@ use crate::game::Sim;
 use crate::geom::Transform;
 use crate::physics::BodyKind;
 
+/// A bolt's colour; the fourth value scales its light.
+pub const BOLT_COLOR: [f32; 4] = [1.0, 0.2, 0.35, 2.5];
+
 /// Palette of debris fills, picked by a body's user data so pieces look varied but stable.
 const DEBRIS_FILLS: [[f32; 3]; 4] = [
     [0.16, 0.12, 0.09],
@@ -54,7 +57,7 @@ impl Snapshot {
         snap.particles.extend(sim.bolts().iter().map(|b| Particle {
             position: to_f32(b.position),
             size: 0.18,
-            color: [1.0, 0.2, 0.35, 2.5],
+            color: BOLT_COLOR,
         }));
         snap.beams.extend(sim.beams().iter().map(|b| {
             let fade = (1.0 - b.age / crate::game::weapons::BEAM_GLOW).clamp(0.0, 1.0) as f32;

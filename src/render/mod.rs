@@ -3,6 +3,8 @@
 //! nothing it does feeds back into the simulation. Works with a window or offscreen (on a
 //! software adapter too); the WGSL lives in `shaders/`.
 
+pub mod backdrop;
+mod backdrop_shapes;
 pub mod bloom;
 pub mod camera;
 mod capture;
@@ -14,6 +16,7 @@ pub mod gpu;
 pub mod image;
 pub mod layout;
 pub mod offscreen;
+pub mod palette;
 pub mod pipelines;
 pub mod player_views;
 pub mod quads;

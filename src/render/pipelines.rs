@@ -1,8 +1,10 @@
-//! The world-space render pipelines and their vertex formats: sky, starfield, rock fill,
+//! The world-space render pipelines and their vertex formats: sky, starfield, the far
+//! silhouettes, rock fill,
 //! filled polygons, glowing lines and particles, all drawing into the HDR scene target.
 //! Lines and particles are quads whose records come from storage buffers, or as instances
 //! where the adapter has no storage buffers in vertex shaders (see [`super::quads`]).
 
+use super::backdrop::BackdropVertex;
 use super::quads::QuadSource;
 use super::rock_field::FieldKit;
 use bytemuck::{Pod, Zeroable};
@@ -32,6 +34,20 @@ pub struct Globals {
     pub star_cols: [u32; 4],
     /// Cells of each starfield layer up the screen.
     pub star_rows: [u32; 4],
+    /// The world's sky at the bottom of the view (linear RGB; the fourth value unused).
+    pub sky_low: [f32; 4],
+    /// The sky at the top of the view.
+    pub sky_high: [f32; 4],
+    /// The stars' first tint.
+    pub star_tint_a: [f32; 4],
+    /// The stars' second tint.
+    pub star_tint_b: [f32; 4],
+    /// The rock strata's dark band.
+    pub rock_dark: [f32; 4],
+    /// The rock strata's light band.
+    pub rock_light: [f32; 4],
+    /// The rock's mineral tint.
+    pub mineral: [f32; 4],
 }
 
 /// A vertex of a filled triangle: position and premultiplied colour.
@@ -87,6 +103,8 @@ pub struct Pipelines {
     pub sky: wgpu::RenderPipeline,
     /// Star sprites, one quad per cell of the starfield's layers.
     pub stars: wgpu::RenderPipeline,
+    /// The far silhouettes: vertex-coloured triangles, moved by their parallax.
+    pub backdrop: wgpu::RenderPipeline,
     /// Procedurally shaded rock triangles (group 1: the level's baked field).
     pub rock: wgpu::RenderPipeline,
     /// The rock field's layouts and bake pipeline.
@@ -211,6 +229,11 @@ impl Pipelines {
         let storage = source == QuadSource::Storage;
         let sky_src = world_shader(device, "sky", &[include_str!("../../shaders/sky.wgsl")]);
         let stars_src = world_shader(device, "stars", &[include_str!("../../shaders/stars.wgsl")]);
+        let backdrop_src = world_shader(
+            device,
+            "backdrop",
+            &[include_str!("../../shaders/backdrop.wgsl")],
+        );
         let rock_field = FieldKit::new(device, &globals_layout);
         let rock_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("rock"),
@@ -252,6 +275,24 @@ impl Pipelines {
         );
 
         let rock_attrs = wgpu::vertex_attr_array![0 => Float32x2];
+        // Position, parallax factor, then the colour after the padding word.
+        let backdrop_attrs = [
+            wgpu::VertexAttribute {
+                format: wgpu::VertexFormat::Float32x2,
+                offset: 0,
+                shader_location: 0,
+            },
+            wgpu::VertexAttribute {
+                format: wgpu::VertexFormat::Float32,
+                offset: 8,
+                shader_location: 1,
+            },
+            wgpu::VertexAttribute {
+                format: wgpu::VertexFormat::Float32x4,
+                offset: 16,
+                shader_location: 2,
+            },
+        ];
         let fill_attrs = wgpu::vertex_attr_array![0 => Float32x2, 1 => Float32x4];
         let line_attrs = wgpu::vertex_attr_array![0 => Float32x2, 1 => Float32x2, 2 => Float32x4, 3 => Float32x2];
         let line_instances = [Some(wgpu::VertexBufferLayout {
@@ -296,6 +337,18 @@ impl Pipelines {
                 "stars",
                 &[],
                 Some(PREMULTIPLIED),
+            ),
+            backdrop: pipeline(
+                device,
+                &layout,
+                &backdrop_src,
+                "backdrop",
+                &[Some(wgpu::VertexBufferLayout {
+                    array_stride: std::mem::size_of::<BackdropVertex>() as u64,
+                    step_mode: wgpu::VertexStepMode::Vertex,
+                    attributes: &backdrop_attrs,
+                })],
+                None,
             ),
             rock: pipeline(
                 device,
@@ -354,6 +407,7 @@ mod tests {
         // WGSL rounds a struct holding a vec4 up to a multiple of 16 bytes.
         assert_eq!(std::mem::size_of::<LineInstance>(), 48);
         assert_eq!(std::mem::size_of::<ParticleInstance>(), 32);
-        assert_eq!(std::mem::size_of::<Globals>(), 80);
+        assert_eq!(std::mem::size_of::<Globals>(), 192);
+        assert_eq!(std::mem::size_of::<BackdropVertex>(), 32);
     }
 }

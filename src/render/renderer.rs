@@ -4,10 +4,12 @@
 //! same number of draw calls however many bodies or particles there are. What the view
 //! cannot show is skipped before it reaches a buffer.
 
+use super::backdrop::BackdropVertex;
 use super::bloom::Bloom;
 use super::camera::View;
 use super::cull::ViewBox;
 use super::layout::ViewRect;
+use super::palette::Palette;
 use super::pipelines::{FillVertex, Globals, LineInstance, ParticleInstance, Pipelines};
 use super::quads::{QuadIndices, QuadSource};
 use super::rock_field::RockField;
@@ -15,12 +17,13 @@ use super::rock_mesh::RockMesh;
 use super::snapshot::{ShipDraw, Snapshot};
 use super::timer::{mark, GpuTimer, StageTimes};
 use super::view_buffers::{ViewBuffers, ViewCounts};
+use bytemuck::Zeroable;
 use glam::Vec2;
 use std::time::{Duration, Instant};
 use wgpu::util::DeviceExt;
 
-/// Rock outline: core half-width and glow radius, pixels; colour.
-const ROCK_LINE: ([f32; 2], [f32; 4]) = ([1.1, 7.0], [0.35, 0.8, 1.0, 1.3]);
+/// Rock outline: core half-width and glow radius, pixels (its colour is the world's).
+const ROCK_LINE_WIDTH: [f32; 2] = [1.1, 7.0];
 /// Body outlines.
 const BODY_LINE_WIDTH: [f32; 2] = [0.9, 2.5];
 /// Ship outline (core and glow, pixels) and the first player's colour.
@@ -61,6 +64,11 @@ struct Rock {
     outline: Vec<LineInstance>,
     /// The slow part of its shading, baked.
     field: RockField,
+    /// The far silhouettes' triangles, and how many vertices they have.
+    backdrop: wgpu::Buffer,
+    backdrop_vertices: u32,
+    /// The world's colours.
+    palette: Palette,
 }
 
 /// The renderer for one output format.
@@ -81,6 +89,8 @@ pub struct Renderer {
     particle_data: Vec<ParticleInstance>,
     /// Stage timestamps, when measuring.
     timer: Option<GpuTimer>,
+    /// How many times a level's static data (rock, silhouettes) was uploaded.
+    uploads: u32,
 }
 
 /// One view of a frame: where it lies in the target and what it shows.
@@ -92,6 +102,21 @@ pub struct ViewPass<'a> {
     pub view: View,
     /// What is drawn.
     pub snap: &'a Snapshot,
+}
+
+/// The globals' palette part.
+fn palette_globals(p: &Palette) -> Globals {
+    let c = |v: [f32; 3]| [v[0], v[1], v[2], 1.0];
+    Globals {
+        sky_low: c(p.sky_low),
+        sky_high: c(p.sky_high),
+        star_tint_a: c(p.stars[0]),
+        star_tint_b: c(p.stars[1]),
+        rock_dark: c(p.rock_dark),
+        rock_light: c(p.rock_light),
+        mineral: c(p.mineral),
+        ..Globals::default()
+    }
 }
 
 fn premultiply(c: [f32; 4]) -> [f32; 4] {
@@ -139,6 +164,7 @@ impl Renderer {
             rock_lines: 0,
             particle_data: Vec::new(),
             timer: None,
+            uploads: 1,
             pipelines,
         }
     }
@@ -174,8 +200,22 @@ impl Renderer {
         if tris.is_empty() {
             tris = vec![[0.0; 2]; 3];
         }
-        let (width, color) = ROCK_LINE;
+        let palette = Palette::of(rock.world);
+        let (width, color) = (ROCK_LINE_WIDTH, palette.edge);
+        // A buffer cannot be empty: no silhouettes is one triangle of nothing, not drawn.
+        let backdrop: &[BackdropVertex] = if rock.backdrop.vertices.is_empty() {
+            &[BackdropVertex::zeroed(); 3]
+        } else {
+            &rock.backdrop.vertices
+        };
         Rock {
+            backdrop: device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("backdrop"),
+                contents: bytemuck::cast_slice(backdrop),
+                usage: wgpu::BufferUsages::VERTEX,
+            }),
+            backdrop_vertices: rock.backdrop.vertices.len() as u32 / 3 * 3,
+            palette,
             vertices: device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
                 label: Some("rock"),
                 contents: bytemuck::cast_slice(&tris),
@@ -197,9 +237,22 @@ impl Renderer {
         }
     }
 
-    /// Replaces the rock (a new or reloaded level).
+    /// Replaces the rock, its world's colours and its far silhouettes (a new or reloaded
+    /// level); the only time they are uploaded.
     pub fn set_rock(&mut self, device: &wgpu::Device, rock: &RockMesh) {
         self.rock = Self::upload_rock(device, &self.pipelines, rock);
+        self.uploads += 1;
+    }
+
+    /// How many times a level's static data (rock, palette, silhouettes) has been uploaded:
+    /// once when made, then once per [`Renderer::set_rock`]; drawing frames never does.
+    pub fn uploads(&self) -> u32 {
+        self.uploads
+    }
+
+    /// The palette the rock is drawn in.
+    pub fn palette(&self) -> &Palette {
+        &self.rock.palette
     }
 
     fn line(&mut self, a: Vec2, b: Vec2, color: [f32; 4], width: [f32; 2]) {
@@ -283,7 +336,7 @@ impl Renderer {
                 self.rock_index_data.extend([v, v + 1, v + 2]);
             }
         }
-        let seen = ViewBox::of(view, reach(ROCK_LINE.0, pixels_per_metre));
+        let seen = ViewBox::of(view, reach(ROCK_LINE_WIDTH, pixels_per_metre));
         let visible = self
             .rock
             .outline
@@ -381,6 +434,7 @@ impl Renderer {
             frame_size: [size.0 as f32, size.1 as f32],
             star_cols,
             star_rows,
+            ..palette_globals(&self.rock.palette)
         };
         self.build(snap, &view, pixels_per_metre);
         let records = self.pipelines.records_layout.as_ref();
@@ -491,8 +545,8 @@ impl Renderer {
     }
 }
 
-/// Records one view's scene: sky, stars, the rock's fill and outline, body fills, lines and
-/// particles; returns the draw calls (always the same number).
+/// Records one view's scene: sky, stars, the far silhouettes, the rock's fill and outline,
+/// body fills, lines and particles; returns the draw calls (always the same number).
 fn record_scene(
     pass: &mut wgpu::RenderPass<'_>,
     pipelines: &Pipelines,
@@ -511,6 +565,10 @@ fn record_scene(
     pass.set_pipeline(&pipelines.stars);
     indices.bind(pass);
     pass.draw_indexed(0..6 * c.stars, 0, 0..1);
+    mark(timer, pass, "far rock");
+    pass.set_pipeline(&pipelines.backdrop);
+    pass.set_vertex_buffer(0, rock.backdrop.slice(..));
+    pass.draw(0..rock.backdrop_vertices, 0..1);
     mark(timer, pass, "rock fill");
     pass.set_pipeline(&pipelines.rock);
     rock.field.bind(pass);
@@ -531,5 +589,9 @@ fn record_scene(
     mark(timer, pass, "particles");
     pass.set_pipeline(&pipelines.particle);
     out.particles.draw_triangles(pass, source, 0..c.particles);
-    7
+    SCENE_DRAWS
 }
+
+/// Draw calls of one view's scene: sky, stars, far silhouettes, rock fill, rock outline,
+/// body fills, lines, particles.
+pub const SCENE_DRAWS: u32 = 8;

@@ -1,8 +1,11 @@
 //! The static rock as the renderer draws it: the triangles of its fill, the segments of its
-//! glowing outline, and the level's bounds for the camera. Built once per level.
+//! glowing outline, the level's bounds for the camera, its world (which picks the palette)
+//! and the far silhouettes behind it. Built once per level.
 
+use super::backdrop::{seed_of, Backdrop};
 use super::camera::Bounds;
 use crate::brush::WorldGeometry;
+use crate::level::{LoadedLevel, WorldKind};
 use glam::Vec2;
 
 /// The rock's drawing data.
@@ -14,6 +17,10 @@ pub struct RockMesh {
     pub outline: Vec<(Vec2, Vec2)>,
     /// The bounds of the rock, if there is any.
     pub bounds: Option<Bounds>,
+    /// The campaign's world: its palette colours everything drawn.
+    pub world: WorldKind,
+    /// The far silhouettes behind the rock.
+    pub backdrop: Backdrop,
 }
 
 fn f32v(v: crate::geom::Vec2) -> Vec2 {
@@ -21,7 +28,17 @@ fn f32v(v: crate::geom::Vec2) -> Vec2 {
 }
 
 impl RockMesh {
-    /// The drawing data of a built world.
+    /// The drawing data of a loaded level: its rock, in its world's colours, with the far
+    /// silhouettes grown from its name.
+    pub fn from_level(level: &LoadedLevel) -> RockMesh {
+        let mut rock = RockMesh::from_world(&level.world);
+        rock.world = level.level.world.kind;
+        rock.backdrop = Backdrop::build(rock.world, seed_of(&level.level.name), rock.bounds);
+        rock
+    }
+
+    /// The drawing data of a built world alone: the default world's colours and no far
+    /// silhouettes (a level's own are made by [`RockMesh::from_level`]).
     pub fn from_world(world: &WorldGeometry) -> RockMesh {
         let mesh = world.render_mesh();
         let triangles = mesh
@@ -42,6 +59,7 @@ impl RockMesh {
             triangles,
             outline,
             bounds,
+            ..RockMesh::default()
         }
     }
 }
