@@ -51,6 +51,7 @@ mod race;
 mod reload;
 mod render_golden;
 mod render_split;
+mod render_worlds;
 mod replays;
 mod rewind;
 mod runs_anywhere;
