@@ -94,8 +94,8 @@ fn restore_then_k_steps_equals_k_steps_at_random_points_of_every_level() {
 
 #[test]
 fn a_snapshot_restores_into_a_new_sim_and_can_be_restored_twice() {
-    let level = load_level(Path::new("levels/03_reactor.ron")).unwrap();
-    let script = InputScript::load(Path::new("tests/replays/03_reactor.ron")).unwrap();
+    let level = load_level(Path::new("levels/11_reactor.ron")).unwrap();
+    let script = InputScript::load(Path::new("tests/replays/11_reactor.ron")).unwrap();
     let steps: Vec<Vec<Actions>> = script.steps().collect();
     let mut sim = Sim::from_level(&level).unwrap();
     for a in &steps[..3000] {

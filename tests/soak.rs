@@ -28,9 +28,9 @@ const EPISODE: u64 = 6_000;
 const LEVELS: [&str; 5] = [
     "levels/01_training_cave.ron",
     "levels/02_the_lock.ron",
-    "levels/03_reactor.ron",
     "levels/04_first_flight.ron",
     "levels/05_crystal_mine.ron",
+    "levels/11_reactor.ron",
 ];
 
 /// Random held inputs: a new set of keys every 4 to 90 steps.
@@ -186,16 +186,16 @@ fn soak_02_the_lock() {
 }
 
 #[test]
-fn soak_03_reactor() {
+fn soak_04_first_flight() {
     soak_twice(LEVELS[2]);
 }
 
 #[test]
-fn soak_04_first_flight() {
+fn soak_05_crystal_mine() {
     soak_twice(LEVELS[3]);
 }
 
 #[test]
-fn soak_05_crystal_mine() {
+fn soak_11_reactor() {
     soak_twice(LEVELS[4]);
 }
