@@ -25,12 +25,13 @@ const STEPS_PER_LEVEL: u64 = 200_000;
 /// Most steps of one run before the level starts again (50 s).
 const EPISODE: u64 = 6_000;
 /// The shipped levels.
-const LEVELS: [&str; 5] = [
+const LEVELS: [&str; 6] = [
     "levels/01_training_cave.ron",
     "levels/02_the_lock.ron",
     "levels/04_first_flight.ron",
     "levels/05_crystal_mine.ron",
     "levels/11_reactor.ron",
+    "levels/12_drone_shaft.ron",
 ];
 
 /// Random held inputs: a new set of keys every 4 to 90 steps.
@@ -198,4 +199,9 @@ fn soak_05_crystal_mine() {
 #[test]
 fn soak_11_reactor() {
     soak_twice(LEVELS[4]);
+}
+
+#[test]
+fn soak_12_drone_shaft() {
+    soak_twice(LEVELS[5]);
 }
