@@ -25,13 +25,14 @@ const STEPS_PER_LEVEL: u64 = 200_000;
 /// Most steps of one run before the level starts again (50 s).
 const EPISODE: u64 = 6_000;
 /// The shipped levels.
-const LEVELS: [&str; 6] = [
+const LEVELS: [&str; 7] = [
     "levels/01_training_cave.ron",
     "levels/02_the_lock.ron",
     "levels/04_first_flight.ron",
     "levels/05_crystal_mine.ron",
     "levels/11_reactor.ron",
     "levels/12_drone_shaft.ron",
+    "levels/13_turret_nest.ron",
 ];
 
 /// Random held inputs: a new set of keys every 4 to 90 steps.
@@ -204,4 +205,9 @@ fn soak_11_reactor() {
 #[test]
 fn soak_12_drone_shaft() {
     soak_twice(LEVELS[5]);
+}
+
+#[test]
+fn soak_13_turret_nest() {
+    soak_twice(LEVELS[6]);
 }
