@@ -25,7 +25,7 @@ const STEPS_PER_LEVEL: u64 = 200_000;
 /// Most steps of one run before the level starts again (50 s).
 const EPISODE: u64 = 6_000;
 /// The shipped levels.
-const LEVELS: [&str; 7] = [
+const LEVELS: [&str; 8] = [
     "levels/01_training_cave.ron",
     "levels/02_the_lock.ron",
     "levels/04_first_flight.ron",
@@ -33,6 +33,7 @@ const LEVELS: [&str; 7] = [
     "levels/11_reactor.ron",
     "levels/12_drone_shaft.ron",
     "levels/13_turret_nest.ron",
+    "levels/14_meltdown_run.ron",
 ];
 
 /// Random held inputs: a new set of keys every 4 to 90 steps.
@@ -210,4 +211,9 @@ fn soak_12_drone_shaft() {
 #[test]
 fn soak_13_turret_nest() {
     soak_twice(LEVELS[6]);
+}
+
+#[test]
+fn soak_14_meltdown_run() {
+    soak_twice(LEVELS[7]);
 }
