@@ -25,7 +25,7 @@ const STEPS_PER_LEVEL: u64 = 200_000;
 /// Most steps of one run before the level starts again (50 s).
 const EPISODE: u64 = 6_000;
 /// The shipped levels.
-const LEVELS: [&str; 8] = [
+const LEVELS: [&str; 9] = [
     "levels/01_training_cave.ron",
     "levels/02_the_lock.ron",
     "levels/04_first_flight.ron",
@@ -34,6 +34,7 @@ const LEVELS: [&str; 8] = [
     "levels/12_drone_shaft.ron",
     "levels/13_turret_nest.ron",
     "levels/14_meltdown_run.ron",
+    "levels/15_the_core.ron",
 ];
 
 /// Random held inputs: a new set of keys every 4 to 90 steps.
@@ -216,4 +217,9 @@ fn soak_13_turret_nest() {
 #[test]
 fn soak_14_meltdown_run() {
     soak_twice(LEVELS[7]);
+}
+
+#[test]
+fn soak_15_the_core() {
+    soak_twice(LEVELS[8]);
 }
