@@ -77,7 +77,7 @@ fn scenes() -> Vec<Scene> {
             "levels/01_training_cave.ron",
             "tests/replays/01_training_cave.ron",
         ),
-        ("levels/03_reactor.ron", "tests/replays/03_reactor.ron"),
+        ("levels/11_reactor.ron", "tests/replays/11_reactor.ron"),
     ] {
         let level = load_level(Path::new(file)).unwrap();
         let mut setup = SimSetup::from_level(&level).unwrap();

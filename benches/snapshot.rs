@@ -48,8 +48,8 @@ const LEVELS: [(&str, &str, usize); 5] = [
         3000,
     ),
     (
-        "levels/03_reactor.ron",
-        "tests/replays/03_reactor.ron",
+        "levels/11_reactor.ron",
+        "tests/replays/11_reactor.ron",
         3000,
     ),
     (

@@ -511,7 +511,7 @@ pub fn bench_replay(level: &LoadedLevel, script: &InputScript) -> Result<String,
 }
 
 /// The level the plain bench draws when none is named (a shipped level).
-pub const DEFAULT_LEVEL: &str = "03_reactor.ron";
+pub const DEFAULT_LEVEL: &str = "11_reactor.ron";
 
 /// `cavefly shot --bench [LEVEL] [--inputs REPLAY]`: the two scenes (the level's scene is
 /// LEVEL, else [`DEFAULT_LEVEL`]), or with a replay, the replay played on LEVEL (else on the

@@ -183,7 +183,7 @@ pub fn builtin_asset(relative: &Path) -> Option<Result<PathBuf, String>> {
 
 /// The level file a command-line argument names: an existing path as it is, else the
 /// shipped level — campaign level or arena — whose file is called that (with or without
-/// `.ron`, e.g. `03_reactor` or `race_ring`).
+/// `.ron`, e.g. `11_reactor` or `race_ring`).
 /// A name that matches nothing is returned unchanged, for the loader to report.
 pub fn resolve_level(arg: &Path) -> PathBuf {
     if arg.exists() || arg.components().count() != 1 {
@@ -241,7 +241,7 @@ mod tests {
         }
         for name in [
             "meshes/no_such_mesh.ron",
-            "../levels/03_reactor.ron",
+            "../levels/11_reactor.ron",
             "../../assets/meshes/arch.ron/..",
             "meshes",
             "",

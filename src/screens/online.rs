@@ -394,7 +394,7 @@ mod tests {
             s.choose(OnlineIntent::Join("192.168.1.10".into())),
             Some(OnlineCommand::Join(addr("192.168.1.10:7000")))
         );
-        let why = "the host's level `03_reactor.ron` differs from this one";
+        let why = "the host's level `11_reactor.ron` differs from this one";
         assert_eq!(
             s.hear(NetNews::Ended(why.into())),
             Some(OnlineCommand::ToTitle(Some(why.into())))

@@ -49,12 +49,12 @@ fn the_program_lists_and_plays_the_shipped_levels_from_an_empty_folder() {
 
     // A shipped level by name, its meshes found beside it, with the hash the source tree's
     // copy gives.
-    let (ok, by_name, err) = run_in(dir.path(), &exe, &["sim", "03_reactor", "--frames", "120"]);
+    let (ok, by_name, err) = run_in(dir.path(), &exe, &["sim", "11_reactor", "--frames", "120"]);
     assert!(ok, "{err}");
     let (ok, from_tree, err) = run_in(
         Path::new("."),
         Path::new(env!("CARGO_BIN_EXE_cavefly")),
-        &["sim", "levels/03_reactor.ron", "--frames", "120"],
+        &["sim", "levels/11_reactor.ron", "--frames", "120"],
     );
     assert!(ok, "{err}");
     let hash = |s: &str| s.lines().find(|l| l.contains("hash")).map(str::to_owned);

@@ -25,12 +25,16 @@ const STEPS_PER_LEVEL: u64 = 200_000;
 /// Most steps of one run before the level starts again (50 s).
 const EPISODE: u64 = 6_000;
 /// The shipped levels.
-const LEVELS: [&str; 5] = [
+const LEVELS: [&str; 9] = [
     "levels/01_training_cave.ron",
     "levels/02_the_lock.ron",
-    "levels/03_reactor.ron",
     "levels/04_first_flight.ron",
     "levels/05_crystal_mine.ron",
+    "levels/11_reactor.ron",
+    "levels/12_drone_shaft.ron",
+    "levels/13_turret_nest.ron",
+    "levels/14_meltdown_run.ron",
+    "levels/15_the_core.ron",
 ];
 
 /// Random held inputs: a new set of keys every 4 to 90 steps.
@@ -186,16 +190,36 @@ fn soak_02_the_lock() {
 }
 
 #[test]
-fn soak_03_reactor() {
+fn soak_04_first_flight() {
     soak_twice(LEVELS[2]);
 }
 
 #[test]
-fn soak_04_first_flight() {
+fn soak_05_crystal_mine() {
     soak_twice(LEVELS[3]);
 }
 
 #[test]
-fn soak_05_crystal_mine() {
+fn soak_11_reactor() {
     soak_twice(LEVELS[4]);
+}
+
+#[test]
+fn soak_12_drone_shaft() {
+    soak_twice(LEVELS[5]);
+}
+
+#[test]
+fn soak_13_turret_nest() {
+    soak_twice(LEVELS[6]);
+}
+
+#[test]
+fn soak_14_meltdown_run() {
+    soak_twice(LEVELS[7]);
+}
+
+#[test]
+fn soak_15_the_core() {
+    soak_twice(LEVELS[8]);
 }
