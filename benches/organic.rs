@@ -7,7 +7,7 @@
 //! `cargo bench --bench organic` prints the level's size and build time, then runs criterion
 //! on the same work. `large_organic_level` is the level's text.
 
-use cavefly::level::{load_level_source, LEVEL_VERSION};
+use cavefly::level::{forget_built_worlds, load_level_source, LEVEL_VERSION};
 use criterion::{criterion_group, Criterion};
 use std::fmt::Write;
 use std::hint::black_box;
@@ -57,7 +57,12 @@ fn bench_organic(c: &mut Criterion) {
     let src = large_organic_level();
     let path = Path::new("levels/organic_bench.ron");
     c.bench_function("load large organic level", |b| {
-        b.iter(|| black_box(load_level_source(&src, path).unwrap()))
+        b.iter(|| {
+            black_box({
+                forget_built_worlds();
+                load_level_source(&src, path).unwrap()
+            })
+        })
     });
 }
 
@@ -70,7 +75,10 @@ fn main() {
     let best = (0..5)
         .map(|_| {
             let start = Instant::now();
-            black_box(load_level_source(&src, path).unwrap());
+            black_box({
+                forget_built_worlds();
+                load_level_source(&src, path).unwrap()
+            });
             start.elapsed().as_secs_f64() * 1000.0
         })
         .fold(f64::INFINITY, f64::min);

@@ -11,7 +11,7 @@
 use cavefly::broad::{closest_distance, ray_segment, sweep_circle_segment, LineTree};
 use cavefly::brush::{Brush, WorldBrushes, WorldGeometry};
 use cavefly::geom::{Segment, Vec2};
-use cavefly::level::{load_level_source, Level, LEVEL_VERSION};
+use cavefly::level::{forget_built_worlds, load_level_source, Level, LEVEL_VERSION};
 use criterion::{criterion_group, Criterion};
 use std::fmt::Write;
 use std::hint::black_box;
@@ -218,7 +218,10 @@ fn print_build_table(grid: usize, flair: usize) {
         black_box(LineTree::build(segs.clone()));
     });
     let total = best_ms(|| {
-        black_box(load_level_source(&src, path).unwrap());
+        black_box({
+            forget_built_worlds();
+            load_level_source(&src, path).unwrap()
+        });
     });
     println!("{:<56} {:>9}", "build step", "ms");
     println!("{:<56} {:>9.1}", "parse (RON)", parse);
@@ -325,7 +328,10 @@ fn bench_world(c: &mut Criterion) {
     let mut group = c.benchmark_group("world");
     group.sample_size(10);
     group.bench_function("build large level", |b| {
-        b.iter(|| load_level_source(&src, Path::new("levels/generated.ron")).unwrap())
+        b.iter(|| {
+            forget_built_worlds();
+            load_level_source(&src, Path::new("levels/generated.ron")).unwrap()
+        })
     });
     for grid in [5, 16, 50] {
         let segs = cave_world(grid);

@@ -154,15 +154,25 @@ pub fn world_brushes(level: &Level, flair_outlines: &[Vec<OutlinePolygon>]) -> W
 }
 
 /// Builds the world and its line tree; `scatter_meshes` holds the mesh outline of each
-/// shape that scatters dressing (see [`scattering`]).
+/// shape that scatters dressing (see [`scattering`]). A world built lately from the same
+/// section, flair and meshes is reused (see `world_cache`).
 pub fn build_world(
     level: &Level,
     flair_outlines: &[Vec<OutlinePolygon>],
     scatter_meshes: &[Vec<OutlinePolygon>],
 ) -> (WorldGeometry, LineTree) {
-    let solid = WorldGeometry::build_solid(&world_brushes(level, flair_outlines));
-    let (solid, _) = scatter_into(level, solid, scatter_meshes);
-    let world = WorldGeometry::from_solid(solid);
-    let tree = LineTree::build(world.segments.iter().map(|s| s.segment).collect());
-    (world, tree)
+    // Debug prints every number in full (shortest text that reads back as the same bits),
+    // so equal keys mean equal inputs.
+    let key = format!(
+        "{:?}\n{:?}\n{:?}\n{:?}",
+        level.world, level.flair, flair_outlines, scatter_meshes
+    );
+    let built = super::world_cache::get_or_build(key, || {
+        let solid = WorldGeometry::build_solid(&world_brushes(level, flair_outlines));
+        let (solid, _) = scatter_into(level, solid, scatter_meshes);
+        let world = WorldGeometry::from_solid(solid);
+        let tree = LineTree::build(world.segments.iter().map(|s| s.segment).collect());
+        (world, tree)
+    });
+    (built.0.clone(), built.1.clone())
 }

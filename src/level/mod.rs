@@ -33,6 +33,7 @@ mod validate_rules;
 mod validate_script;
 mod validate_shapes;
 pub mod watch;
+mod world_cache;
 mod world_kind;
 
 pub use build::{world_brushes, LoadedLevel};
@@ -52,4 +53,5 @@ pub use rules::{MatchMode, MatchRules, DEFAULT_FIRST_TO, DEFAULT_LAPS, DEFAULT_V
 pub use schema::{default_gravity, Level, Physics, PlayerStart, Shape, World, LEVEL_VERSION};
 pub use script::{Action, Compare, Condition, Counter, Objective, Trigger, Who, Zone, ZoneShape};
 pub use templates::{Sound, SoundCue, Template};
+pub use world_cache::forget_built_worlds;
 pub use world_kind::WorldKind;
