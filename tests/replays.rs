@@ -68,7 +68,11 @@ fn every_campaign_level_has_a_par_and_a_winning_replay() {
             .par
             .unwrap_or_else(|| panic!("{name} has no par"));
         let replay = Path::new("tests/replays").join(&name);
-        assert!(replay.is_file(), "{name} has no winning replay at {}", replay.display());
+        assert!(
+            replay.is_file(),
+            "{name} has no winning replay at {}",
+            replay.display()
+        );
         let script = InputScript::load(&replay).unwrap();
         let rec = script
             .recorded
