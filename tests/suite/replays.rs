@@ -40,6 +40,58 @@ fn every_replay_reproduces_its_hash_and_outcome() {
     }
 }
 
+/// The campaign levels: the level files in `levels/` (the arenas sit in a folder below).
+fn campaign_levels() -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir("levels")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Every campaign level (a file in `levels/`, not `levels/arenas/`) has a par and a replay
+/// of the same file name in `tests/replays/` that was recorded on this very level and won
+/// it (the test above re-simulates each replay to that outcome). The par is the replay's
+/// time rounded up to a whole 5 s, so the recorded run earns gold and a good human can
+/// beat it; a replay stays under 90 s, as the debug test build re-simulates every one.
+#[test]
+fn every_campaign_level_has_a_par_and_a_winning_replay() {
+    let levels = campaign_levels();
+    assert!(levels.len() >= 5, "the campaign: {levels:?}");
+    for file in levels {
+        let name = file.file_name().unwrap().to_string_lossy().to_string();
+        let level = load_level(&file).unwrap();
+        let par = level
+            .level
+            .par
+            .unwrap_or_else(|| panic!("{name} has no par"));
+        let replay = Path::new("tests/replays").join(&name);
+        assert!(
+            replay.is_file(),
+            "{name} has no winning replay at {}",
+            replay.display()
+        );
+        let script = InputScript::load(&replay).unwrap();
+        let rec = script
+            .recorded
+            .clone()
+            .unwrap_or_else(|| panic!("{} has no recorded section", replay.display()));
+        assert_eq!(rec.level, format!("levels/{name}"), "{}", replay.display());
+        script
+            .check_level(&level)
+            .unwrap_or_else(|e| panic!("{}: {e}", replay.display()));
+        assert_eq!(rec.outcome, RecordedOutcome::Won, "{}", replay.display());
+        let seconds = rec.steps as f64 * level.level.physics.time_step;
+        assert!(seconds < 90.0, "{name}: the replay flies {seconds:.1} s");
+        assert!(
+            par >= seconds && par - seconds < 5.0 && par % 5.0 == 0.0,
+            "{name}: par {par} s is not the replay's {seconds:.1} s rounded up to 5 s"
+        );
+    }
+}
+
 #[test]
 fn a_replay_of_a_changed_level_is_refused() {
     let file = common::shipped_replays()

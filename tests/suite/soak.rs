@@ -20,16 +20,22 @@ use cavefly::rng::Pcg32;
 use std::path::Path;
 use std::time::Instant;
 
-/// Steps per level: five levels make a million.
-const STEPS_PER_LEVEL: u64 = 200_000;
+/// Steps per level: the fifteen levels make a million (each flown twice).
+const STEPS_PER_LEVEL: u64 = 70_000;
 /// Most steps of one run before the level starts again (50 s).
 const EPISODE: u64 = 6_000;
 /// The shipped levels.
-const LEVELS: [&str; 9] = [
+const LEVELS: [&str; 15] = [
     "levels/01_training_cave.ron",
     "levels/02_the_lock.ron",
+    "levels/03_the_weighbridge.ron",
     "levels/04_first_flight.ron",
     "levels/05_crystal_mine.ron",
+    "levels/06_glass_ledges.ron",
+    "levels/07_crosswind.ron",
+    "levels/08_against_the_current.ron",
+    "levels/09_the_chute.ron",
+    "levels/10_heart_of_the_glacier.ron",
     "levels/11_reactor.ron",
     "levels/12_drone_shaft.ron",
     "levels/13_turret_nest.ron",
@@ -190,36 +196,66 @@ fn soak_02_the_lock() {
 }
 
 #[test]
-fn soak_04_first_flight() {
+fn soak_03_the_weighbridge() {
     soak_twice(LEVELS[2]);
 }
 
 #[test]
-fn soak_05_crystal_mine() {
+fn soak_04_first_flight() {
     soak_twice(LEVELS[3]);
 }
 
 #[test]
-fn soak_11_reactor() {
+fn soak_05_crystal_mine() {
     soak_twice(LEVELS[4]);
 }
 
 #[test]
-fn soak_12_drone_shaft() {
+fn soak_06_glass_ledges() {
     soak_twice(LEVELS[5]);
 }
 
 #[test]
-fn soak_13_turret_nest() {
+fn soak_07_crosswind() {
     soak_twice(LEVELS[6]);
 }
 
 #[test]
-fn soak_14_meltdown_run() {
+fn soak_08_against_the_current() {
     soak_twice(LEVELS[7]);
 }
 
 #[test]
-fn soak_15_the_core() {
+fn soak_09_the_chute() {
     soak_twice(LEVELS[8]);
+}
+
+#[test]
+fn soak_10_heart_of_the_glacier() {
+    soak_twice(LEVELS[9]);
+}
+
+#[test]
+fn soak_11_reactor() {
+    soak_twice(LEVELS[10]);
+}
+
+#[test]
+fn soak_12_drone_shaft() {
+    soak_twice(LEVELS[11]);
+}
+
+#[test]
+fn soak_13_turret_nest() {
+    soak_twice(LEVELS[12]);
+}
+
+#[test]
+fn soak_14_meltdown_run() {
+    soak_twice(LEVELS[13]);
+}
+
+#[test]
+fn soak_15_the_core() {
+    soak_twice(LEVELS[14]);
 }
