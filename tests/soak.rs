@@ -20,17 +20,22 @@ use cavefly::rng::Pcg32;
 use std::path::Path;
 use std::time::Instant;
 
-/// Steps per level: five levels make a million.
+/// Steps per level: five levels make a million (the campaign has more).
 const STEPS_PER_LEVEL: u64 = 200_000;
 /// Most steps of one run before the level starts again (50 s).
 const EPISODE: u64 = 6_000;
 /// The shipped levels.
-const LEVELS: [&str; 5] = [
+const LEVELS: [&str; 10] = [
     "levels/01_training_cave.ron",
     "levels/02_the_lock.ron",
     "levels/03_reactor.ron",
     "levels/04_first_flight.ron",
     "levels/05_crystal_mine.ron",
+    "levels/06_glass_ledges.ron",
+    "levels/07_crosswind.ron",
+    "levels/08_against_the_current.ron",
+    "levels/09_the_chute.ron",
+    "levels/10_heart_of_the_glacier.ron",
 ];
 
 /// Random held inputs: a new set of keys every 4 to 90 steps.
@@ -72,14 +77,22 @@ struct Soaked {
     worst_energy: f64,
 }
 
-/// Energy per kilogram that gravity and the engines can give a body inside `bounds`:
-/// falling or being pushed at most the bounds' diagonal, J/kg. Restitution and friction
-/// only take energy away; nothing else in the game adds more than this in these levels.
+/// Energy per kilogram that gravity, the engines and the zones' pushes (all of them at
+/// once, where they overlap) can give a body inside `bounds`: falling or being pushed at
+/// most the bounds' diagonal, J/kg. Restitution and friction only take energy away; nothing
+/// else in the game adds more than this in these levels.
 fn energy_per_kg(level: &LoadedLevel, sim: &Sim, bounds: &Aabb) -> f64 {
     let ship = sim.ship().expect("a ship at the start");
     let engines = sim.ship_def().thrust / ship.mass();
+    let pushes: f64 = level
+        .level
+        .zones
+        .iter()
+        .filter_map(|z| z.push)
+        .map(|p| p.length())
+        .sum();
     let diagonal = (bounds.max - bounds.min).length();
-    (level.level.gravity.length() + engines) * diagonal
+    (level.level.gravity.length() + engines + pushes) * diagonal
 }
 
 fn soak(path: &str, steps: u64) -> Soaked {
@@ -198,4 +211,29 @@ fn soak_04_first_flight() {
 #[test]
 fn soak_05_crystal_mine() {
     soak_twice(LEVELS[4]);
+}
+
+#[test]
+fn soak_06_glass_ledges() {
+    soak_twice(LEVELS[5]);
+}
+
+#[test]
+fn soak_07_crosswind() {
+    soak_twice(LEVELS[6]);
+}
+
+#[test]
+fn soak_08_against_the_current() {
+    soak_twice(LEVELS[7]);
+}
+
+#[test]
+fn soak_09_the_chute() {
+    soak_twice(LEVELS[8]);
+}
+
+#[test]
+fn soak_10_heart_of_the_glacier() {
+    soak_twice(LEVELS[9]);
 }
