@@ -87,7 +87,7 @@ fn expected_slide(rock: f64, degrees: f64) -> f64 {
 
 #[test]
 fn a_box_slides_down_an_ice_slope_and_holds_on_mine_rock() {
-    let degrees = 15.0;
+    let degrees: f64 = 15.0;
     // Ice: the pair's friction, 0.17, is below tan 15° = 0.27: the box slides.
     assert!((ICE_FRICTION * BOX_FRICTION).sqrt() < degrees.to_radians().tan());
     let ice = slide(&slope_level("Ice", "", degrees));
