@@ -14,7 +14,7 @@
 //! - spawning: [`spawn`] — one function per kind of thing;
 //! - systems, each a plain function that borrows what it uses: [`scripting`], [`flight`],
 //!   [`weapons`], [`tractor`], [`enemies`], [`damage`], [`bolts`], [`bounds`], [`versus`],
-//!   [`lives`], [`supplies`], [`objective`], [`race`], [`effects`];
+//!   [`lives`], [`supplies`], [`objective`], [`race`], [`effects`], [`drift`];
 //! - the schedule: [`schedule`] — the one order of the systems in a step;
 //! - the whole: [`snapshot`], [`view`], [`placement`], [`audit`], [`sim`] ([`Sim`]), and [`timeline`]
 //!   (the kept actions and keyframes a run rewinds with);
@@ -30,6 +30,7 @@ pub mod components;
 pub mod coop;
 pub mod damage;
 pub mod door;
+pub mod drift;
 pub mod effects;
 pub mod enemies;
 pub mod error;
@@ -78,3 +79,6 @@ pub use ship::Ship;
 pub use ship_def::{PartKind, ShipDef};
 pub use sim::Sim;
 pub use snapshot::Snapshot;
+
+#[cfg(test)]
+mod ice_tests;

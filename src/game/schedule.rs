@@ -8,7 +8,8 @@
 //! 4. `fire_lasers` — triggers fire; hits hurt enemies and split or crumble debris (and,
 //!    in versus, the other ships);
 //! 5. `update_tractors` — beams lock, hold or let go;
-//! 6. `run_turrets`, `run_drones` — enemies aim and fire, patrol or ram;
+//! 6. `run_turrets`, `run_drones` — enemies aim and fire, patrol or ram; `drift` — zones
+//!    that push (currents, wind) accelerate every dynamic body inside them;
 //! 7. `physics.step` — forces, contacts, the solver, integration, contact events;
 //! 8. `apply_contacts` — impacts hurt ships and enemies; scrapes are heard;
 //!    `versus_blame` — in versus, who hurt each ship, and who handles which piece;
@@ -32,6 +33,7 @@ use super::actions::Actions;
 use super::bolts::move_bolts;
 use super::bounds::leave_level;
 use super::damage::apply_contacts;
+use super::drift::drift;
 use super::effects::{contact_sparks, engine_exhaust};
 use super::enemies::{reap_enemies, run_drones, run_turrets};
 use super::flight::fly_ships;
@@ -79,6 +81,7 @@ pub fn step(s: &mut State, actions: &[Actions]) {
     update_tractors(world, physics, ship, actions, events);
     run_turrets(world, physics, events, dt);
     run_drones(world, physics, dt);
+    drift(physics, &s.rules.pushes);
     physics.step(dt);
     apply_contacts(world, physics, ship, events);
     versus_blame(world, physics, &mut s.run, events, dt);

@@ -2,10 +2,10 @@
 
 use super::error::{SetupError, SpawnError};
 use super::ship_def::ShipDef;
-use crate::geom::{Aabb, Shape, ShapeError, Vec2};
+use crate::geom::{Aabb, Segment, Shape, ShapeError, Vec2};
 use crate::level::{
     DebrisShape, Enemy, LoadedLevel, MatchRules, Material, Mover, Objective, Pad, Pickup, Template,
-    Zone,
+    Zone, ROCK_FRICTION,
 };
 use crate::physics::{PhysicsSettings, RockSegment};
 use crate::script::ScriptRuntime;
@@ -144,6 +144,7 @@ impl SimSetup {
             contact_method: ph.contact_method,
             ..PhysicsSettings::default()
         };
+        let friction = level.world.rock_friction();
         let rock: Vec<RockSegment> = loaded
             .world
             .segments
@@ -151,6 +152,11 @@ impl SimSetup {
             .map(|s| RockSegment {
                 prev: Some(s.prev),
                 next: Some(s.next),
+                friction: if under_a_pad(&s.segment, &level.pads) {
+                    friction.max(ROCK_FRICTION)
+                } else {
+                    friction
+                },
                 ..RockSegment::new(s.segment)
             })
             .collect();
@@ -198,6 +204,21 @@ impl SimSetup {
             rules: level.rules.clone(),
         })
     }
+}
+
+/// How far from a pad's top a rock face may lie and still be under it, m.
+const PAD_DEPTH: f64 = 0.3;
+
+/// Whether `segment` is the floor a pad sits on: it faces up (within 25° of level) and its
+/// middle lies on a pad's top, within its width. A pad's plate grips as dry rock does
+/// ([`ROCK_FRICTION`]) in every world, so on ice the pads are the sure footing.
+fn under_a_pad(segment: &Segment, pads: &[Pad]) -> bool {
+    let middle = (segment.a + segment.b) * 0.5;
+    segment.normal().y > 0.9
+        && pads.iter().any(|pad| {
+            (middle.x - pad.position.x).abs() <= pad.width / 2.0
+                && (middle.y - pad.position.y).abs() <= PAD_DEPTH
+        })
 }
 
 /// The collision shape of a level's debris piece: the level's own construction, which

@@ -75,6 +75,11 @@ impl Sim {
                 .iter()
                 .map(|z| (z.name.clone(), Region::new(&z.shape)))
                 .collect(),
+            pushes: setup
+                .zones
+                .iter()
+                .filter_map(|z| Some((Region::new(&z.shape), z.push?)))
+                .collect(),
             bounds: setup.bounds,
         };
         let players = setup.player_starts[..setup.players]
@@ -314,6 +319,12 @@ impl Sim {
     /// Player `i`'s ship's body, while it flies.
     pub fn ship_of(&self, i: usize) -> Option<&PhysicsBody> {
         self.state.physics.body(self.ship_handle_of(i)?)
+    }
+
+    /// What the level's currents and winds add to gravity at `at` (m/s²): the sum of the
+    /// pushes of the zones there, zero outside them.
+    pub fn push_at(&self, at: Vec2) -> Vec2 {
+        super::drift::push_at(&self.state.rules.pushes, at)
     }
 
     /// The debris bodies, in id order.

@@ -123,6 +123,9 @@ pub struct Rules {
     pub objective: Objective,
     /// The zone regions by the level's zone names, for the objective's checks.
     pub(crate) zones: Vec<(String, Region)>,
+    /// The zones that push (a current or a wind): their regions and accelerations, in the
+    /// level's order.
+    pub(crate) pushes: Vec<(Region, Vec2)>,
     /// Where the level ends: what leaves this box is removed (see `bounds.rs`); none for
     /// a world without edges.
     pub bounds: Option<Aabb>,

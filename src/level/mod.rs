@@ -50,7 +50,10 @@ pub use migrate::{version_problem, OLDEST_LEVEL_VERSION};
 pub use organic::{Along, Rough, Scatter};
 pub use read::parse_ron;
 pub use rules::{MatchMode, MatchRules, DEFAULT_FIRST_TO, DEFAULT_LAPS, DEFAULT_VERSUS_RESPAWN};
-pub use schema::{default_gravity, Level, Physics, PlayerStart, Shape, World, LEVEL_VERSION};
+pub use schema::{
+    default_gravity, Level, Physics, PlayerStart, Shape, World, ICE_FRICTION, LEVEL_VERSION,
+    ROCK_FRICTION,
+};
 pub use script::{Action, Compare, Condition, Counter, Objective, Trigger, Who, Zone, ZoneShape};
 pub use templates::{Sound, SoundCue, Template};
 pub use world_cache::forget_built_worlds;

@@ -108,7 +108,7 @@ pub struct Level {
 
 /// `player_start: (...)` and `rules: ...` are written without `Some`: a field that is
 /// there is present.
-fn present<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+pub(super) fn present<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
 where
     D: serde::Deserializer<'de>,
     T: Deserialize<'de>,
@@ -117,7 +117,10 @@ where
 }
 
 /// Writes an optional field as it is read: without `Some`.
-fn bare<S: serde::Serializer, T: Serialize>(value: &Option<T>, s: S) -> Result<S::Ok, S::Error> {
+pub(super) fn bare<S: serde::Serializer, T: Serialize>(
+    value: &Option<T>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
     match value {
         Some(p) => p.serialize(s),
         None => s.serialize_none(),
@@ -186,6 +189,32 @@ pub struct World {
     /// Shapes added back as rock after carving: pillars, ledges.
     #[serde(default)]
     pub add: Vec<Shape>,
+    /// The rock's Coulomb friction coefficient, 0 to 10 (default by `kind`: see
+    /// [`World::rock_friction`]).
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "bare"
+    )]
+    pub friction: Option<f64>,
+}
+
+/// The rock's friction in the mines and the reactor: dry stone and steel.
+pub const ROCK_FRICTION: f64 = 0.6;
+/// The rock's friction in the ice caverns: against a piece of friction 0.6 the pair mixes
+/// (geometric mean) to 0.17, so the piece slides down any slope steeper than about 10°.
+pub const ICE_FRICTION: f64 = 0.05;
+
+impl World {
+    /// The rock's friction: the level's `friction`, or its world's default
+    /// ([`ICE_FRICTION`] in the ice caverns, [`ROCK_FRICTION`] elsewhere).
+    pub fn rock_friction(&self) -> f64 {
+        self.friction.unwrap_or(match self.kind {
+            WorldKind::Ice => ICE_FRICTION,
+            WorldKind::Mines | WorldKind::Reactor => ROCK_FRICTION,
+        })
+    }
 }
 
 /// A brush shape in a level.

@@ -39,6 +39,15 @@ pub struct Zone {
     /// What happens, in order; `Wait` delays the rest of the sequence.
     #[serde(default)]
     pub actions: Vec<Action>,
+    /// A steady current (m/s²): every dynamic body whose centre of mass is inside is
+    /// accelerated by it each step, as gravity would (default none).
+    #[serde(
+        default,
+        deserialize_with = "super::schema::present",
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "super::schema::bare"
+    )]
+    pub push: Option<Vec2>,
 }
 
 fn yes() -> bool {

@@ -4,8 +4,8 @@
 use super::entities::Enemy;
 use super::items::{Pad, Pickup};
 use super::limits::{
-    MAX_ANGLE, MAX_BODY_SIZE, MAX_FLAIR_SCALE, MAX_FUEL, MAX_ITERATIONS, MAX_PAR, MAX_PATH_SPEED,
-    MAX_STARTS, MAX_SUBSTEPS, MAX_TIME_STEP, MIN_BODY_SIZE, MIN_TIME_STEP,
+    MAX_ANGLE, MAX_BODY_SIZE, MAX_FLAIR_SCALE, MAX_FRICTION, MAX_FUEL, MAX_ITERATIONS, MAX_PAR,
+    MAX_PATH_SPEED, MAX_STARTS, MAX_SUBSTEPS, MAX_TIME_STEP, MIN_BODY_SIZE, MIN_TIME_STEP,
 };
 use super::names::Names;
 use super::schema::{Level, LEVEL_VERSION};
@@ -73,6 +73,10 @@ pub fn validate(level: &Level) -> Vec<(String, String)> {
             let shape_ok = c.problems.len() == before;
             check_organic(&mut c, &path, s, shape_ok);
         }
+    }
+
+    if let Some(friction) = level.world.friction {
+        c.number("world.friction", friction, 0.0, MAX_FRICTION, false);
     }
 
     let mut names = Names::default();

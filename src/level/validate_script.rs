@@ -55,6 +55,9 @@ pub fn validate_script(c: &mut Checker, names: &mut Names, level: &Level) {
         let p = format!("zones[{i}]");
         names.add(c, &p, &z.name);
         c.zone_shape(&format!("{p}.shape"), &z.shape);
+        if let Some(push) = z.push {
+            c.acceleration(&format!("{p}.push"), "push", push);
+        }
         if let Who::Debris(name) = &z.who {
             names.expect(c, &format!("{p}.who"), name, "debris", |path| {
                 path.starts_with("debris")

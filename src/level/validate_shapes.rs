@@ -94,11 +94,17 @@ impl Checker {
 
     /// A gravity: finite and at most [`MAX_GRAVITY`] strong.
     pub fn gravity(&mut self, path: &str, g: Vec2) {
+        self.acceleration(path, "gravity", g);
+    }
+
+    /// An acceleration (`what`: a gravity, a zone's push): finite and at most
+    /// [`MAX_GRAVITY`] strong.
+    pub fn acceleration(&mut self, path: &str, what: &str, g: Vec2) {
         if !g.is_finite() || g.length() > MAX_GRAVITY {
             self.fail(
                 path,
                 format!(
-                    "expected a finite gravity of at most {MAX_GRAVITY} m/s², got {}",
+                    "expected a finite {what} of at most {MAX_GRAVITY} m/s², got {}",
                     show(g)
                 ),
             );

@@ -156,17 +156,10 @@ impl Pilot {
 
     /// Turns towards `want` velocity and modulates thrust to reach it against gravity,
     /// lifting whatever the beam holds as well.
-    fn steer(
-        &mut self,
-        sim: &Sim,
-        _p: Vec2,
-        v: Vec2,
-        want: Vec2,
-        fire: bool,
-        gain: f64,
-    ) -> Actions {
+    fn steer(&mut self, sim: &Sim, p: Vec2, v: Vec2, want: Vec2, fire: bool, gain: f64) -> Actions {
         let me = self.player;
-        let gravity = sim.physics().settings().gravity;
+        // Gravity and any current or wind where the ship is: the engines hold against both.
+        let gravity = sim.physics().settings().gravity + sim.push_at(p);
         let accel = (want - v) / RESPONSE * gain - gravity;
         let ship = sim.ship_of(me).expect("steer is only called with a ship");
         // A piece on the beam hangs from the ship: the engines lift both.

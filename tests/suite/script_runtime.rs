@@ -379,6 +379,7 @@ fn bad_steps_and_an_unvalidated_level_do_not_panic() {
             cavefly::level::Action::OpenDoor("ghost".into()),
             cavefly::level::Action::Wait(-1.0),
         ],
+        push: Some(Vec2::new(f64::NAN, 0.0)),
     });
     let mut rt = ScriptRuntime::new(&l);
     for dt in [f64::NAN, -1.0, 0.0, f64::INFINITY, DT] {

@@ -82,14 +82,22 @@ struct Soaked {
     worst_energy: f64,
 }
 
-/// Energy per kilogram that gravity and the engines can give a body inside `bounds`:
-/// falling or being pushed at most the bounds' diagonal, J/kg. Restitution and friction
-/// only take energy away; nothing else in the game adds more than this in these levels.
+/// Energy per kilogram that gravity, the engines and the zones' pushes (all of them at
+/// once, where they overlap) can give a body inside `bounds`: falling or being pushed at
+/// most the bounds' diagonal, J/kg. Restitution and friction only take energy away; nothing
+/// else in the game adds more than this in these levels.
 fn energy_per_kg(level: &LoadedLevel, sim: &Sim, bounds: &Aabb) -> f64 {
     let ship = sim.ship().expect("a ship at the start");
     let engines = sim.ship_def().thrust / ship.mass();
+    let pushes: f64 = level
+        .level
+        .zones
+        .iter()
+        .filter_map(|z| z.push)
+        .map(|p| p.length())
+        .sum();
     let diagonal = (bounds.max - bounds.min).length();
-    (level.level.gravity.length() + engines) * diagonal
+    (level.level.gravity.length() + engines + pushes) * diagonal
 }
 
 fn soak(path: &str, steps: u64) -> Soaked {
