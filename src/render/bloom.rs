@@ -2,6 +2,7 @@
 //! the composite into the output (tone-mapped, sRGB-encoded in the shader where the output
 //! format does not do it).
 
+use super::layout::ViewRect;
 use super::shader_source::SCENE_FORMAT;
 use super::timer::{mark, GpuTimer};
 use bytemuck::{Pod, Zeroable};
@@ -256,11 +257,15 @@ impl Bloom {
 
     /// Runs bright pass, blur and composite into `output`; returns the draw calls made.
     /// [`Bloom::scene_target`] must have been called for this frame's size first.
+    /// Where the frame is split into several `views`, the composite is drawn into each
+    /// view's rectangle alone, so the glow of one view never spills over the dark divider
+    /// between them; one view (or none) is composited over the whole frame.
     /// With a `timer`, marks each pass's start and the end of the last.
     pub fn run(
         &self,
         encoder: &mut wgpu::CommandEncoder,
         output: &wgpu::TextureView,
+        views: &[ViewRect],
         timer: &mut Option<GpuTimer>,
     ) -> u32 {
         let Some(t) = &self.targets else {
@@ -279,16 +284,27 @@ impl Bloom {
             ("composite", output, &self.composite, &t.composite),
         ];
         let last = passes.len() - 1;
+        let mut draws = 0;
         for (i, (label, target, pipeline, group)) in passes.into_iter().enumerate() {
             let mut pass = super::clear_pass(encoder, "post", target);
             mark(timer, &mut pass, label);
             pass.set_pipeline(pipeline);
             pass.set_bind_group(0, group, &[]);
-            pass.draw(0..3, 0..1);
-            if i == last {
+            if i == last && views.len() > 1 {
+                for r in views {
+                    pass.set_scissor_rect(r.x, r.y, r.width, r.height);
+                    pass.draw(0..3, 0..1);
+                    draws += 1;
+                }
                 mark(timer, &mut pass, "end");
+            } else {
+                pass.draw(0..3, 0..1);
+                draws += 1;
+                if i == last {
+                    mark(timer, &mut pass, "end");
+                }
             }
         }
-        passes.len() as u32
+        draws
     }
 }

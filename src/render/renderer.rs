@@ -534,7 +534,8 @@ impl Renderer {
                 wgpu::LoadOp::Clear(wgpu::Color::BLACK),
             );
         }
-        draws += self.bloom.run(encoder, target, &mut self.timer);
+        let rects: Vec<ViewRect> = shown.iter().map(|p| p.rect).collect();
+        draws += self.bloom.run(encoder, target, &rects, &mut self.timer);
         if let Some(t) = &self.timer {
             t.finish(encoder);
         }
