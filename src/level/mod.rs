@@ -35,6 +35,7 @@ mod validate_shapes;
 pub mod watch;
 mod world_cache;
 mod world_kind;
+mod written_bare;
 
 pub use build::{world_brushes, LoadedLevel};
 pub use entities::{

@@ -10,6 +10,7 @@ use super::rules::MatchRules;
 use super::script::{Counter, Objective, Zone};
 use super::templates::{Sound, Template};
 use super::world_kind::WorldKind;
+use super::written_bare::{bare, present};
 use crate::collide::ContactMethod;
 use crate::geom::Vec2;
 use serde::{Deserialize, Serialize};
@@ -104,27 +105,6 @@ pub struct Level {
         serialize_with = "bare"
     )]
     pub rules: Option<MatchRules>,
-}
-
-/// `player_start: (...)` and `rules: ...` are written without `Some`: a field that is
-/// there is present.
-pub(super) fn present<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    T::deserialize(d).map(Some)
-}
-
-/// Writes an optional field as it is read: without `Some`.
-pub(super) fn bare<S: serde::Serializer, T: Serialize>(
-    value: &Option<T>,
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    match value {
-        Some(p) => p.serialize(s),
-        None => s.serialize_none(),
-    }
 }
 
 impl Level {

@@ -43,9 +43,9 @@ pub struct Zone {
     /// accelerated by it each step, as gravity would (default none).
     #[serde(
         default,
-        deserialize_with = "super::schema::present",
+        deserialize_with = "super::written_bare::present",
         skip_serializing_if = "Option::is_none",
-        serialize_with = "super::schema::bare"
+        serialize_with = "super::written_bare::bare"
     )]
     pub push: Option<Vec2>,
 }
