@@ -325,7 +325,7 @@ fn the_same_inputs_give_the_same_hash_and_a_different_input_another() {
             let shard = Tracked {
                 id: 3,
                 name: Some("shard_1"),
-                position: Vec2::new(0.0, -60.0 + 20.0 * t),
+                position: Vec2::new(12.0, -60.0 + 20.0 * t),
             };
             let debris = [shard];
             let ship: Vec<Tracked> = if late && k >= 300 {
@@ -334,7 +334,7 @@ fn the_same_inputs_give_the_same_hash_and_a_different_input_another() {
                 vec![Tracked {
                     id: 1,
                     name: None,
-                    position: Vec2::new(0.0, -130.0 + 0.5 * t),
+                    position: Vec2::new(14.0, -56.0 + 0.5 * t),
                 }]
             };
             let out = rt.step(
@@ -361,7 +361,7 @@ fn the_same_inputs_give_the_same_hash_and_a_different_input_another() {
     assert_eq!(rt.counter("crystals"), Some(1));
     assert_eq!(rt.flag("power_on"), Some(true));
     assert!(log_a.iter().any(
-        |m| matches!(m, ScriptCommand::Message { text, .. } if text == "The lift hums to life.")
+        |m| matches!(m, ScriptCommand::Message { text, .. } if text == "The old generator coughs to life. Nothing else stirs.")
     ));
 }
 
