@@ -300,24 +300,8 @@ impl Pipelines {
             step_mode: wgpu::VertexStepMode::Instance,
             attributes: &line_attrs,
         })];
-        // The colour sits after the padding word.
-        let particle_attrs = [
-            wgpu::VertexAttribute {
-                format: wgpu::VertexFormat::Float32x2,
-                offset: 0,
-                shader_location: 0,
-            },
-            wgpu::VertexAttribute {
-                format: wgpu::VertexFormat::Float32,
-                offset: 8,
-                shader_location: 1,
-            },
-            wgpu::VertexAttribute {
-                format: wgpu::VertexFormat::Float32x4,
-                offset: 16,
-                shader_location: 2,
-            },
-        ];
+        // A particle has the backdrop vertex's layout: position, a float, padding, colour.
+        let particle_attrs = backdrop_attrs;
         let particle_instances = [Some(wgpu::VertexBufferLayout {
             array_stride: std::mem::size_of::<ParticleInstance>() as u64,
             step_mode: wgpu::VertexStepMode::Instance,
