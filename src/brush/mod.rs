@@ -22,4 +22,4 @@ pub use outline::{mesh_outline, OutlineError, OutlinePolygon};
 pub use region::Region;
 pub use rough::Roughness;
 pub use shapes::{circle_points, circle_sides, Brush};
-pub use world::{Chain, RenderMesh, WorldBrushes, WorldGeometry, WorldSegment};
+pub use world::{carve_reach, Chain, RenderMesh, WorldBrushes, WorldGeometry, WorldSegment};

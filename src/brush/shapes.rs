@@ -5,7 +5,7 @@ use super::outline::signed_area;
 use super::rough::{perimeter, roughen, Roughness};
 use super::Region;
 use crate::constants::{CIRCLE_MAX_SIDES, CIRCLE_MIN_SIDES, CIRCLE_TOLERANCE, ROCK_SPECK_AREA};
-use crate::geom::Vec2;
+use crate::geom::{Aabb, Vec2};
 use i_overlay::mesh::float::stroke::offset::StrokeOffset;
 use i_overlay::mesh::float::style::{LineCap, LineJoin, StrokeStyle};
 
@@ -77,8 +77,9 @@ impl Brush {
     }
 
     /// The contours of the brush before any roughening: one loop for a polygon or a circle;
-    /// for a stroke or a tunnel, the loops of its area once its pieces are merged.
-    fn plain_loops(&self, rough: &Roughness) -> Vec<Vec<Vec2>> {
+    /// for a stroke or a tunnel, the loops of its area once its pieces (those that reach
+    /// into `within`, when given) are merged.
+    fn plain_loops(&self, rough: &Roughness, within: Option<&Aabb>) -> Vec<Vec<Vec2>> {
         match self {
             Brush::Circle { center, radius } => {
                 // Points no farther apart than the roughness samples, placed without the
@@ -91,7 +92,7 @@ impl Brush {
             Brush::Polygon(_) => self.contours(),
             // Merging a stroke's or a tunnel's pieces can leave slivers of no area where
             // pieces touch: roughened, they would grow into specks of rock.
-            _ => Region::from_contours(&self.contours())
+            _ => Region::from_contours(&self.contours_in(within))
                 .contours()
                 .filter(|c| signed_area(c).abs() >= ROCK_SPECK_AREA)
                 .cloned()
@@ -100,20 +101,61 @@ impl Brush {
     }
 
     /// Length of the brush's outline before roughening: what the roughened outline's size
-    /// grows with.
-    pub fn outline_length(&self) -> f64 {
+    /// grows with. With `within`, only the outline of the pieces that reach into it, as
+    /// [`Brush::contours_within`] builds them.
+    pub fn outline_length(&self, within: Option<&Aabb>) -> f64 {
         let r = Roughness {
             amplitude: 0.0,
             wavelength: 1.0,
             seed: 0,
         };
-        self.plain_loops(&r).iter().map(|c| perimeter(c)).sum()
+        self.plain_loops(&r, within)
+            .iter()
+            .map(|c| perimeter(c))
+            .sum()
+    }
+
+    /// A box around all the brush covers, roughening included, or `None` when a number is
+    /// not finite. A tunnel's is taken from its sampled centre line, so a spline that swings
+    /// wide of its points stays inside.
+    pub fn reach(&self) -> Option<Aabb> {
+        let found = match self {
+            Brush::Polygon(points) => Aabb::from_points(points),
+            Brush::Circle { center, radius } => {
+                Some(Aabb::from_center(*center, Vec2::splat(*radius)))
+            }
+            Brush::Polyline { points, width } => {
+                Aabb::from_points(points).map(|b| b.expanded(width / 2.0))
+            }
+            Brush::Tunnel { points, widths } => {
+                let line = super::tunnel::centre_line(points, widths);
+                let widest = line.iter().fold(0.0_f64, |m, (_, h)| m.max(*h));
+                let centres: Vec<Vec2> = line.iter().map(|(p, _)| *p).collect();
+                Aabb::from_points(&centres).map(|b| b.expanded(widest))
+            }
+            Brush::Rough { base, rough } => base.reach().map(|b| b.expanded(rough.amplitude)),
+        };
+        found.filter(|b| b.min.is_finite() && b.max.is_finite())
+    }
+
+    /// The contours of [`Brush::contours`], leaving out each piece of a tunnel that lies
+    /// wholly outside `within` (before roughening, which may push it in by its amplitude):
+    /// all that carving the brush out of rock lying inside `within` needs. A tunnel that
+    /// runs far beyond the rock, or doubles back on itself out there, then costs the
+    /// booleans nothing for that part. The roughness of what is left follows its own
+    /// outline, so it may differ from that of the whole tunnel.
+    pub fn contours_within(&self, within: &Aabb) -> Vec<Vec<Vec2>> {
+        self.contours_in(Some(within))
     }
 
     /// The contours of the brush's area: outer boundaries counter-clockwise, holes (where a
     /// tunnel crosses itself into a ring) clockwise. Brushes are validated before this is
     /// called; degenerate input gives an empty or degenerate contour, not a panic.
     pub fn contours(&self) -> Vec<Vec<Vec2>> {
+        self.contours_in(None)
+    }
+
+    fn contours_in(&self, within: Option<&Aabb>) -> Vec<Vec<Vec2>> {
         match self {
             Brush::Polygon(points) => {
                 let mut c = points.clone();
@@ -146,9 +188,15 @@ impl Brush {
                     .map(|c| c.into_iter().map(|p| Vec2::new(p[0], p[1])).collect())
                     .collect()
             }
-            Brush::Tunnel { points, widths } => super::tunnel::tunnel_contours(points, widths),
+            Brush::Tunnel { points, widths } => {
+                let mut pieces = super::tunnel::tunnel_contours(points, widths);
+                if let Some(w) = within {
+                    pieces.retain(|c| Aabb::from_points(c).is_some_and(|b| b.overlaps(w)));
+                }
+                pieces
+            }
             Brush::Rough { base, rough } => base
-                .plain_loops(rough)
+                .plain_loops(rough, within.map(|w| w.expanded(rough.amplitude)).as_ref())
                 .iter()
                 .map(|c| roughen(c, rough))
                 .collect(),

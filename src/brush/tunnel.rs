@@ -14,6 +14,13 @@ use crate::geom::Vec2;
 /// Samples per width along the centre line: a stretch is at most a sixth of the narrowest
 /// width, so the walls follow the curve within a few millimetres on tight bends.
 const SAMPLES_PER_WIDTH: f64 = 6.0;
+/// Most stretches along the widest width: however narrow a tunnel gets at one point, a
+/// stretch is at least this fraction of its widest width. Each stretch's piece overlaps
+/// about this many of its neighbours, so a tunnel pinched to a hair at one end and wide at
+/// the other stays a few thousand pieces that merge in milliseconds, not millions of
+/// overlaps that take minutes; the walls near the pinch then follow the curve within a
+/// stretch of the wide part's sixtieth.
+const MOST_SAMPLES_PER_WIDEST: f64 = 60.0;
 /// Fewest samples per span between two of the designer's points.
 const MIN_SAMPLES_PER_SPAN: usize = 4;
 
@@ -34,7 +41,10 @@ fn distinct(points: &[Vec2], widths: &[f64]) -> Vec<(Vec2, f64)> {
 /// The sampling step along the centre line for these widths.
 fn step(widths: &[f64]) -> f64 {
     let narrowest = widths.iter().copied().fold(f64::INFINITY, f64::min);
-    (narrowest / SAMPLES_PER_WIDTH).max(1e-3)
+    let widest = widths.iter().copied().fold(0.0, f64::max);
+    (narrowest / SAMPLES_PER_WIDTH)
+        .max(widest / MOST_SAMPLES_PER_WIDEST)
+        .max(1e-3)
 }
 
 /// How many samples the tunnel's centre line takes: what the outline's size grows with.

@@ -5,7 +5,7 @@ use super::outline::signed_area;
 use super::simplify::simplify_loop;
 use super::{triangulate, Brush, OutlinePolygon, Region};
 use crate::constants::{ROCK_SIMPLIFY_TOLERANCE, ROCK_SPECK_AREA};
-use crate::geom::{Segment, Vec2};
+use crate::geom::{Aabb, Segment, Vec2};
 
 /// The brushes of a world, in the order they are applied: the union of `rock`, minus the
 /// union of `carve`, plus the union of `add` and the flair outlines.
@@ -20,6 +20,27 @@ pub struct WorldBrushes {
     /// Outlines of placed flair meshes, added after carving like `add`.
     pub flair: Vec<OutlinePolygon>,
 }
+
+impl WorldBrushes {
+    /// A box around all the rock there is to carve, with a metre to spare: the pieces of a
+    /// carving tunnel outside it are left out (see [`Brush::contours_within`]). `None` when
+    /// a rock brush's extent is not finite, and then nothing is left out.
+    pub fn carve_reach(&self) -> Option<Aabb> {
+        carve_reach(&self.rock)
+    }
+}
+
+/// [`WorldBrushes::carve_reach`] of these rock brushes.
+pub fn carve_reach(rock: &[Brush]) -> Option<Aabb> {
+    let mut boxes = rock.iter().map(Brush::reach);
+    let first = boxes.next()??;
+    boxes
+        .try_fold(first, |all, b| b.map(|b| all.union(&b)))
+        .map(|b| b.expanded(CARVE_REACH_MARGIN))
+}
+
+/// How far past the rock's box (m) a carving's pieces are still kept.
+const CARVE_REACH_MARGIN: f64 = 1.0;
 
 /// One collision segment of the world. Rock lies to the left of `segment.a → segment.b`, so
 /// its normal (the right perpendicular) points out of rock into open space.
@@ -134,7 +155,14 @@ impl WorldGeometry {
 
     fn merge(brushes: &WorldBrushes) -> Region {
         let rock = union_of(&brushes.rock);
-        let carve: Vec<Vec<Vec2>> = brushes.carve.iter().flat_map(Brush::contours).collect();
+        let carve: Vec<Vec<Vec2>> = match brushes.carve_reach() {
+            Some(reach) => brushes
+                .carve
+                .iter()
+                .flat_map(|b| b.contours_within(&reach))
+                .collect(),
+            None => brushes.carve.iter().flat_map(Brush::contours).collect(),
+        };
         let carved = if carve.is_empty() {
             rock
         } else {

@@ -7,7 +7,7 @@ use super::schema::{Level, Shape};
 use super::script::Objective;
 use crate::broad::LineTree;
 use crate::brush::scatter::{near_region, place, spots_on, Faces};
-use crate::brush::{Brush, OutlinePolygon, Placement, Region, WorldBrushes, WorldGeometry};
+use crate::brush::{carve_reach, Brush, OutlinePolygon, Placement, Region, WorldBrushes, WorldGeometry};
 use crate::geom::{Aabb, Vec2};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -114,8 +114,14 @@ pub(super) fn scatter_into(
     } else {
         Faces::of(&solid)
     };
-    for ((_, shape, scatter), outline) in scatters.into_iter().zip(meshes) {
-        let loops = to_brush(shape).contours();
+    let rock: Vec<Brush> = level.world.rock.iter().map(to_brush).collect();
+    let reach = carve_reach(&rock);
+    for ((item, shape, scatter), outline) in scatters.into_iter().zip(meshes) {
+        // A carving's loops as the world carved them.
+        let loops = match &reach {
+            Some(r) if item.starts_with("world.carve") => to_brush(shape).contours_within(r),
+            _ => to_brush(shape).contours(),
+        };
         let bounds = Aabb::from_points(&loops.concat());
         let rule = scatter.rule();
         let spots = spots_on(&faces, &rule, |p| near_region(&loops, bounds, p));

@@ -10,6 +10,8 @@ use super::limits::{
 use super::names::Names;
 use super::schema::{Level, LEVEL_VERSION};
 use super::validate_bodies::{debris_body, drone, turret};
+use super::build::to_brush;
+use crate::brush::carve_reach;
 use super::validate_organic::check_organic;
 use super::validate_shapes::Checker;
 
@@ -61,6 +63,10 @@ pub fn validate(level: &Level) -> Vec<(String, String)> {
             "expected at least one rock shape: the world needs solid rock to carve",
         );
     }
+    // The rock a carving can reach: the validator measures a carving's outline as the world
+    // builds it, without its pieces beyond the rock.
+    let rock: Vec<_> = level.world.rock.iter().map(to_brush).collect();
+    let reach = carve_reach(&rock);
     for (section, shapes) in [
         ("rock", &level.world.rock),
         ("carve", &level.world.carve),
@@ -71,7 +77,12 @@ pub fn validate(level: &Level) -> Vec<(String, String)> {
             let before = c.problems.len();
             c.brush(&path, s);
             let shape_ok = c.problems.len() == before;
-            check_organic(&mut c, &path, s, shape_ok);
+            let within = if section == "carve" {
+                reach.as_ref()
+            } else {
+                None
+            };
+            check_organic(&mut c, &path, s, shape_ok, within);
         }
     }
 

@@ -12,14 +12,20 @@ use super::validate_shapes::{num, Checker};
 use crate::brush::outline::signed_area;
 use crate::brush::rough::{perimeter, SAMPLES_PER_WAVELENGTH};
 use crate::brush::tunnel::sample_count;
-use crate::geom::Vec2;
+use crate::geom::{Aabb, Vec2};
 
 /// Checks a world shape's tunnel fields, roughness and scatter; the other fields are
 /// checked by [`Checker::brush`], which runs first and found them right when `shape_ok`.
 /// A roughened shape's size is measured only once the shape itself is right: the
 /// outline of a wrong one (a rectangle with its corners swapped, a point a billion metres
 /// out) is not a size to measure.
-pub fn check_organic(c: &mut Checker, path: &str, shape: &Shape, shape_ok: bool) {
+pub fn check_organic(
+    c: &mut Checker,
+    path: &str,
+    shape: &Shape,
+    shape_ok: bool,
+    within: Option<&Aabb>,
+) {
     let before = c.problems.len();
     if let Shape::Tunnel { points, width, .. } = shape {
         tunnel(c, path, points, width);
@@ -27,7 +33,7 @@ pub fn check_organic(c: &mut Checker, path: &str, shape: &Shape, shape_ok: bool)
     if let Some(r) = shape.rough() {
         // The shape's own size is only known once its own fields are right.
         let shape_ok = shape_ok && c.problems.len() == before;
-        rough(c, &format!("{path}.rough"), r, shape, shape_ok);
+        rough(c, &format!("{path}.rough"), r, shape, shape_ok, within);
     }
     if let Some(sc) = shape.scatter() {
         scatter(c, &format!("{path}.scatter"), sc);
@@ -95,7 +101,14 @@ fn half_thickness(shape: &Shape) -> f64 {
     }
 }
 
-fn rough(c: &mut Checker, path: &str, r: &Rough, shape: &Shape, shape_ok: bool) {
+fn rough(
+    c: &mut Checker,
+    path: &str,
+    r: &Rough,
+    shape: &Shape,
+    shape_ok: bool,
+    within: Option<&Aabb>,
+) {
     let a = c.number(
         &format!("{path}.amplitude"),
         r.amplitude,
@@ -135,7 +148,7 @@ fn rough(c: &mut Checker, path: &str, r: &Rough, shape: &Shape, shape_ok: bool) 
             ),
         );
     }
-    let length = to_brush(shape).outline_length();
+    let length = to_brush(shape).outline_length(within);
     let points = length * SAMPLES_PER_WAVELENGTH / r.wavelength;
     if points.is_nan() || points > MAX_OUTLINE_POINTS as f64 {
         c.fail(

@@ -15,7 +15,7 @@
 //! loading alone (most changed levels are refused, and refusing is cheap), so no case is
 //! left unstepped.
 //!
-//! `CAVEFLY_LEVEL_CASES` sets the number of cases (default 20,000, split over four
+//! `CAVEFLY_LEVEL_CASES` sets the number of cases (default 100,000, split over four
 //! shards that run in parallel); `CAVEFLY_TEST_SEED` changes the seed. A failure is shrunk
 //! to the fewest, simplest changes that still fail.
 
@@ -40,10 +40,7 @@ fn total_cases() -> usize {
     std::env::var("CAVEFLY_LEVEL_CASES")
         .ok()
         .and_then(|s| s.replace('_', "").parse().ok())
-        // 20,000 since twelve of the fifteen levels are roughened: a case that changes an
-        // organic world rebuilds it, about 43 ms of booleans each in the test build
-        // (5 ms a case before), and 100,000 took over half an hour of CI.
-        .unwrap_or(20_000)
+        .unwrap_or(100_000)
 }
 
 /// The shipped levels and the starter level: (path it loads as, text).

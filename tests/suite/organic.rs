@@ -2,7 +2,8 @@
 //! simplification after the booleans. Each test checks a measured quantity against an
 //! answer computed here, independently of the code under test.
 
-use cavefly::brush::rough::Roughness;
+use cavefly::brush::rough::{perimeter, Roughness};
+use cavefly::constants::ROCK_SIMPLIFY_TOLERANCE;
 use cavefly::brush::scatter::{scatter_spots, Facing, ScatterRule};
 use cavefly::brush::simplify::simplify_loop;
 use cavefly::brush::tunnel::{centre_line, tunnel_contours};
@@ -190,6 +191,57 @@ fn a_tunnel_turning_tighter_than_its_width_is_one_clean_shape() {
             .fold(f64::INFINITY, f64::min);
         assert!(d <= 4.0 + 0.02, "{p} is {d} m from the centre line");
     }
+}
+
+#[test]
+fn a_tunnel_pinched_to_a_hair_is_sampled_by_its_wide_part() {
+    // 17 m of tunnel, 11 m wide but a hair wide at one point: sampled at a sixth of the
+    // narrowest width (or a millimetre) it took 17,000 stretches, each overlapping thousands
+    // of its neighbours, and merging them took minutes.
+    let points = [v(-6.0, 3.0), v(-6.0, -8.0), v(-5.0, -14.0)];
+    let widths = [11.0, 1e-300, 10.0];
+    let line = centre_line(&points, &widths);
+    let length: f64 = line.windows(2).map(|w| (w[1].0 - w[0].0).length()).sum();
+    // No stretch shorter than a sixtieth of the widest width (the ends of a span excepted).
+    let most = (length / (11.0 / 60.0)).ceil() as usize + 2 * points.len();
+    assert!(line.len() <= most, "{} samples for {length} m", line.len());
+    // The walls are still where they belong: the wide ends half their width out.
+    let region = Region::from_contours(&tunnel_contours(&points, &widths));
+    assert!(region.contains(v(-6.0 + 5.4, 3.0)) && !region.contains(v(-6.0 + 5.6, 3.0)));
+    // And a tunnel of even width keeps its sixth-of-the-width stretches.
+    let even = centre_line(&points, &[6.0]);
+    let even_length: f64 = even.windows(2).map(|w| (w[1].0 - w[0].0).length()).sum();
+    assert!(even.len() as f64 >= even_length / 1.0, "{}", even.len());
+}
+
+#[test]
+fn a_carving_beyond_the_rock_carves_the_same_and_keeps_only_the_pieces_that_reach_it() {
+    // A hairpin tunnel whose arms overlap for a kilometre above a 100 m block of rock: only the
+    // pieces near the rock are kept, and the rock comes out as carving all of them does.
+    let hairpin = Brush::Tunnel {
+        points: vec![v(40.0, 50.0), v(50.0, 1000.0), v(60.0, 50.0)],
+        widths: vec![13.0],
+    };
+    let block = vec![v(0.0, 0.0), v(100.0, 0.0), v(100.0, 100.0), v(0.0, 100.0)];
+    let brushes = WorldBrushes {
+        rock: vec![Brush::Polygon(block.clone())],
+        carve: vec![hairpin.clone()],
+        ..WorldBrushes::default()
+    };
+    let reach = brushes.carve_reach().expect("finite rock");
+    let all = hairpin.contours();
+    let kept = hairpin.contours_within(&reach);
+    assert!(kept.len() * 5 < all.len(), "{} of {}", kept.len(), all.len());
+    let built = WorldGeometry::build_solid(&brushes);
+    // The carve written out here: the block minus the union of every piece, clipped to it.
+    let exact = Region::from_contour(&block).difference(&Region::from_contours(&all));
+    assert!(exact.area() < 10_000.0 - 1_000.0, "{}", exact.area());
+    // The world simplifies a tunnel's outline within its tolerance: the two may differ by
+    // at most that band along the outline, far below the 1,300 m² the arms carve.
+    let outline: f64 = exact.contours().map(|c| perimeter(c)).sum();
+    let band = ROCK_SIMPLIFY_TOLERANCE * outline;
+    let diff = built.difference(&exact).area() + exact.difference(&built).area();
+    assert!(diff < band, "{diff} vs {band}: {} vs {}", built.area(), exact.area());
 }
 
 #[test]
