@@ -189,11 +189,11 @@ impl Brush {
                     .collect()
             }
             Brush::Tunnel { points, widths } => {
-                let mut pieces = super::tunnel::tunnel_contours(points, widths);
+                let mut pieces = super::tunnel::tunnel_pieces(points, widths);
                 if let Some(w) = within {
-                    pieces.retain(|c| Aabb::from_points(c).is_some_and(|b| b.overlaps(w)));
+                    pieces.retain(|(_, c)| Aabb::from_points(c).is_some_and(|b| b.overlaps(w)));
                 }
-                pieces
+                super::tunnel::merged_in_runs(pieces)
             }
             Brush::Rough { base, rough } => base
                 .plain_loops(rough, within.map(|w| w.expanded(rough.amplitude)).as_ref())

@@ -140,6 +140,34 @@ fn arc(c: Vec2, r: f64, from: Vec2, to: Vec2, out: &mut Vec<Vec2>) {
     }
 }
 
+/// Most pieces merged in one pass: a longer tunnel is merged a run of this many
+/// consecutive pieces at a time, then the runs' outlines together.
+pub const PIECES_PER_RUN: usize = 512;
+
+/// Pieces of [`tunnel_pieces`] (all, or some left out) ready for the booleans: as they
+/// are for a tunnel of up to [`PIECES_PER_RUN`] pieces; for a longer one, in order along
+/// the tunnel, each run of that many merged into its outline first. The union is the same
+/// area; but where a long tunnel doubles back along itself, every piece of one arm
+/// overlaps dozens of the other's, and one pass over all of them takes seconds to minutes
+/// (a 2 km hairpin took 5 to 16 s), where the runs' outlines cross only each other.
+pub fn merged_in_runs(mut pieces: Vec<(usize, Vec<Vec2>)>) -> Vec<Vec<Vec2>> {
+    if pieces.len() <= PIECES_PER_RUN {
+        return pieces.into_iter().map(|(_, c)| c).collect();
+    }
+    // Stable: a stretch, then the bend at its end, then the next stretch.
+    pieces.sort_by_key(|(at, _)| *at);
+    let pieces: Vec<Vec<Vec2>> = pieces.into_iter().map(|(_, c)| c).collect();
+    pieces
+        .chunks(PIECES_PER_RUN)
+        .flat_map(|run| {
+            super::Region::from_contours(run)
+                .contours()
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
 /// A loop, counter-clockwise.
 fn ccw(mut c: Vec<Vec2>) -> Vec<Vec2> {
     if signed_area(&c) < 0.0 {
@@ -151,6 +179,17 @@ fn ccw(mut c: Vec<Vec2>) -> Vec<Vec2> {
 /// The tunnel's area as counter-clockwise pieces whose union (non-zero rule) is every
 /// point within half the local width of the spline, with round ends.
 pub fn tunnel_contours(points: &[Vec2], widths: &[f64]) -> Vec<Vec<Vec2>> {
+    tunnel_pieces(points, widths)
+        .into_iter()
+        .map(|(_, c)| c)
+        .collect()
+}
+
+/// The pieces of [`tunnel_contours`], in the same order, each with the index of the
+/// centre-line sample it starts at (a stretch's first end, a bend, an end), so that
+/// pieces near each other along the tunnel can be told apart from those near each other
+/// in space only.
+pub fn tunnel_pieces(points: &[Vec2], widths: &[f64]) -> Vec<(usize, Vec<Vec2>)> {
     let line = centre_line(points, widths);
     let ok = |v: f64| v.is_finite() && v > 0.0;
     if line.is_empty() || !line.iter().all(|(p, h)| p.is_finite() && ok(*h)) {
@@ -161,7 +200,7 @@ pub fn tunnel_contours(points: &[Vec2], widths: &[f64]) -> Vec<Vec<Vec2>> {
         // A chord of angle θ sags r·θ²/8 below its arc.
         let sides = (std::f64::consts::TAU / (8.0 * CIRCLE_TOLERANCE / r).sqrt()).ceil();
         let n = (sides as usize).clamp(CIRCLE_MIN_SIDES, CIRCLE_MAX_SIDES);
-        return vec![super::noise::circle_loop(c, r, n)];
+        return vec![(0, super::noise::circle_loop(c, r, n))];
     }
     let dir = |i: usize| (line[i + 1].0 - line[i].0).normalize_or_zero();
     let left = |d: Vec2| Vec2::new(-d.y, d.x);
@@ -169,7 +208,7 @@ pub fn tunnel_contours(points: &[Vec2], widths: &[f64]) -> Vec<Vec<Vec2>> {
     for i in 0..line.len() - 1 {
         let ((a, ha), (b, hb)) = (line[i], line[i + 1]);
         let n = left(dir(i));
-        pieces.push(ccw(vec![a - n * ha, b - n * hb, b + n * hb, a + n * ha]));
+        pieces.push((i, ccw(vec![a - n * ha, b - n * hb, b + n * hb, a + n * ha])));
     }
     // Each bend's outer side: a fan from the centre over the arc the two stretches miss.
     for (i, &(c, h)) in line.iter().enumerate().take(line.len() - 1).skip(1) {
@@ -187,23 +226,23 @@ pub fn tunnel_contours(points: &[Vec2], widths: &[f64]) -> Vec<Vec<Vec2>> {
         arc(c, h, n0, tip, &mut fan);
         fan.pop();
         arc(c, h, tip, n1, &mut fan);
-        pieces.push(ccw(fan));
+        pieces.push((i, ccw(fan)));
     }
     // Round ends: half discs facing away from the tunnel, each with a point a little way
     // into its stretch so that it overlaps it.
     let last = line.len() - 1;
     let first_len = (line[1].0 - line[0].0).length();
     let last_len = (line[last].0 - line[last - 1].0).length();
-    for (c, h, back, len) in [
-        (line[0].0, line[0].1, -dir(0), first_len),
-        (line[last].0, line[last].1, dir(last - 1), last_len),
+    for (at, c, h, back, len) in [
+        (0, line[0].0, line[0].1, -dir(0), first_len),
+        (last, line[last].0, line[last].1, dir(last - 1), last_len),
     ] {
         let n = left(back);
         let mut cap = vec![c - back * len.min(h / 2.0)];
         arc(c, h, n, back, &mut cap);
         cap.pop();
         arc(c, h, back, -n, &mut cap);
-        pieces.push(ccw(cap));
+        pieces.push((at, ccw(cap)));
     }
     pieces
 }

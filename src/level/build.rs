@@ -7,7 +7,9 @@ use super::schema::{Level, Shape};
 use super::script::Objective;
 use crate::broad::LineTree;
 use crate::brush::scatter::{near_region, place, spots_on, Faces};
-use crate::brush::{carve_reach, Brush, OutlinePolygon, Placement, Region, WorldBrushes, WorldGeometry};
+use crate::brush::{
+    carve_reach, Brush, OutlinePolygon, Placement, Region, WorldBrushes, WorldGeometry,
+};
 use crate::geom::{Aabb, Vec2};
 use std::path::PathBuf;
 use std::time::Duration;

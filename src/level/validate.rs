@@ -1,6 +1,7 @@
 //! Level validation: every value in range, every name unique, every reference resolved.
 //! Meshes are checked by the loader, which reads them.
 
+use super::build::to_brush;
 use super::entities::Enemy;
 use super::items::{Pad, Pickup};
 use super::limits::{
@@ -10,10 +11,9 @@ use super::limits::{
 use super::names::Names;
 use super::schema::{Level, LEVEL_VERSION};
 use super::validate_bodies::{debris_body, drone, turret};
-use super::build::to_brush;
-use crate::brush::carve_reach;
 use super::validate_organic::check_organic;
 use super::validate_shapes::Checker;
+use crate::brush::carve_reach;
 
 /// Every problem of `level` as (item path, message), in the order of the file's sections.
 pub fn validate(level: &Level) -> Vec<(String, String)> {

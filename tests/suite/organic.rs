@@ -3,12 +3,14 @@
 //! answer computed here, independently of the code under test.
 
 use cavefly::brush::rough::{perimeter, Roughness};
-use cavefly::constants::ROCK_SIMPLIFY_TOLERANCE;
 use cavefly::brush::scatter::{scatter_spots, Facing, ScatterRule};
 use cavefly::brush::simplify::simplify_loop;
-use cavefly::brush::tunnel::{centre_line, tunnel_contours};
+use cavefly::brush::tunnel::{
+    centre_line, merged_in_runs, tunnel_contours, tunnel_pieces, PIECES_PER_RUN,
+};
 use cavefly::brush::{Brush, Region, WorldBrushes, WorldGeometry};
-use cavefly::geom::Vec2;
+use cavefly::constants::ROCK_SIMPLIFY_TOLERANCE;
+use cavefly::geom::{Aabb, Vec2};
 use cavefly::level::{load_level_source, LevelErrors, LoadedLevel};
 use std::path::Path;
 
@@ -215,6 +217,35 @@ fn a_tunnel_pinched_to_a_hair_is_sampled_by_its_wide_part() {
 }
 
 #[test]
+fn a_long_tunnel_is_merged_run_by_run_into_the_same_area() {
+    // A 300 m hairpin whose arms overlap all the way: more pieces than one run.
+    let points = [v(0.0, 0.0), v(5.0, 300.0), v(10.0, 0.0)];
+    let pieces = tunnel_contours(&points, &[8.0]);
+    assert!(pieces.len() > PIECES_PER_RUN, "{}", pieces.len());
+    let runs = merged_in_runs(tunnel_pieces(&points, &[8.0]));
+    // Each run comes back as its outline: a few loops, not hundreds of pieces.
+    assert!(
+        runs.len() * 50 < pieces.len(),
+        "{} of {}",
+        runs.len(),
+        pieces.len()
+    );
+    let one_pass = Region::from_contours(&pieces);
+    let by_runs = Region::from_contours(&runs);
+    // The same area, to the booleans' rounding: well under a micrometre along the outline.
+    let outline: f64 = one_pass.contours().map(|c| perimeter(c)).sum();
+    let diff = one_pass.difference(&by_runs).area() + by_runs.difference(&one_pass).area();
+    assert!(diff < 1e-6 * outline, "{diff} over {outline} m of outline");
+    assert!(one_pass.area() > 300.0 * 8.0, "{}", one_pass.area());
+    // A short tunnel's pieces are handed on as they are.
+    let short = [v(0.0, 0.0), v(30.0, 5.0)];
+    assert_eq!(
+        merged_in_runs(tunnel_pieces(&short, &[8.0])),
+        tunnel_contours(&short, &[8.0])
+    );
+}
+
+#[test]
 fn a_carving_beyond_the_rock_carves_the_same_and_keeps_only_the_pieces_that_reach_it() {
     // A hairpin tunnel whose arms overlap for a kilometre above a 100 m block of rock: only the
     // pieces near the rock are kept, and the rock comes out as carving all of them does.
@@ -231,7 +262,12 @@ fn a_carving_beyond_the_rock_carves_the_same_and_keeps_only_the_pieces_that_reac
     let reach = brushes.carve_reach().expect("finite rock");
     let all = hairpin.contours();
     let kept = hairpin.contours_within(&reach);
-    assert!(kept.len() * 5 < all.len(), "{} of {}", kept.len(), all.len());
+    // Nothing kept lies more than a stretch and a width beyond the rock; the whole runs
+    // to 1 km.
+    let near = Aabb::from_points(&kept.concat()).expect("pieces kept");
+    assert!(reach.expanded(13.0).contains(&near), "{near:?}");
+    let far = Aabb::from_points(&all.concat()).expect("pieces");
+    assert!(far.max.y > 990.0, "{far:?}");
     let built = WorldGeometry::build_solid(&brushes);
     // The carve written out here: the block minus the union of every piece, clipped to it.
     let exact = Region::from_contour(&block).difference(&Region::from_contours(&all));
@@ -241,7 +277,12 @@ fn a_carving_beyond_the_rock_carves_the_same_and_keeps_only_the_pieces_that_reac
     let outline: f64 = exact.contours().map(|c| perimeter(c)).sum();
     let band = ROCK_SIMPLIFY_TOLERANCE * outline;
     let diff = built.difference(&exact).area() + exact.difference(&built).area();
-    assert!(diff < band, "{diff} vs {band}: {} vs {}", built.area(), exact.area());
+    assert!(
+        diff < band,
+        "{diff} vs {band}: {} vs {}",
+        built.area(),
+        exact.area()
+    );
 }
 
 #[test]
