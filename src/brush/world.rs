@@ -21,16 +21,9 @@ pub struct WorldBrushes {
     pub flair: Vec<OutlinePolygon>,
 }
 
-impl WorldBrushes {
-    /// A box around all the rock there is to carve, with a metre to spare: the pieces of a
-    /// carving tunnel outside it are left out (see [`Brush::contours_within`]). `None` when
-    /// a rock brush's extent is not finite, and then nothing is left out.
-    pub fn carve_reach(&self) -> Option<Aabb> {
-        carve_reach(&self.rock)
-    }
-}
-
-/// [`WorldBrushes::carve_reach`] of these rock brushes.
+/// A box around all the rock these brushes make, with a metre to spare: the pieces of a
+/// carving tunnel outside it are left out (see [`Brush::contours_within`]). `None` when a
+/// rock brush's extent is not finite, and then nothing is left out.
 pub fn carve_reach(rock: &[Brush]) -> Option<Aabb> {
     let mut boxes = rock.iter().map(Brush::reach);
     let first = boxes.next()??;
@@ -155,7 +148,7 @@ impl WorldGeometry {
 
     fn merge(brushes: &WorldBrushes) -> Region {
         let rock = union_of(&brushes.rock);
-        let carve: Vec<Vec<Vec2>> = match brushes.carve_reach() {
+        let carve: Vec<Vec<Vec2>> = match carve_reach(&brushes.rock) {
             Some(reach) => brushes
                 .carve
                 .iter()

@@ -102,11 +102,13 @@ pub(super) fn scattering(level: &Level) -> Vec<(String, &Shape, &Scatter)> {
 
 /// The rock with each scattering shape's dressing merged in: `meshes` holds the mesh
 /// outline of each entry of [`scattering`], in order. Returns the rock and, per entry, how
-/// many copies were placed.
+/// many copies were placed. `reach` is the rock's [`carve_reach`], with which the world
+/// left out a carving's far pieces.
 pub(super) fn scatter_into(
     level: &Level,
     solid: Region,
     meshes: &[Vec<OutlinePolygon>],
+    reach: Option<&Aabb>,
 ) -> (Region, Vec<usize>) {
     let mut placed = Vec::new();
     let mut counts = Vec::new();
@@ -116,11 +118,9 @@ pub(super) fn scatter_into(
     } else {
         Faces::of(&solid)
     };
-    let rock: Vec<Brush> = level.world.rock.iter().map(to_brush).collect();
-    let reach = carve_reach(&rock);
     for ((item, shape, scatter), outline) in scatters.into_iter().zip(meshes) {
         // A carving's loops as the world carved them.
-        let loops = match &reach {
+        let loops = match reach {
             Some(r) if item.starts_with("world.carve") => to_brush(shape).contours_within(r),
             _ => to_brush(shape).contours(),
         };
@@ -176,8 +176,10 @@ pub fn build_world(
         level.world, level.flair, flair_outlines, scatter_meshes
     );
     let built = super::world_cache::get_or_build(key, || {
-        let solid = WorldGeometry::build_solid(&world_brushes(level, flair_outlines));
-        let (solid, _) = scatter_into(level, solid, scatter_meshes);
+        let brushes = world_brushes(level, flair_outlines);
+        let solid = WorldGeometry::build_solid(&brushes);
+        let reach = carve_reach(&brushes.rock);
+        let (solid, _) = scatter_into(level, solid, scatter_meshes, reach.as_ref());
         let world = WorldGeometry::from_solid(solid);
         let tree = LineTree::build(world.segments.iter().map(|s| s.segment).collect());
         (world, tree)

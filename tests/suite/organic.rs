@@ -8,7 +8,7 @@ use cavefly::brush::simplify::simplify_loop;
 use cavefly::brush::tunnel::{
     centre_line, merged_in_runs, tunnel_contours, tunnel_pieces, PIECES_PER_RUN,
 };
-use cavefly::brush::{Brush, Region, WorldBrushes, WorldGeometry};
+use cavefly::brush::{carve_reach, Brush, Region, WorldBrushes, WorldGeometry};
 use cavefly::constants::ROCK_SIMPLIFY_TOLERANCE;
 use cavefly::geom::{Aabb, Vec2};
 use cavefly::level::{load_level_source, LevelErrors, LoadedLevel};
@@ -259,7 +259,7 @@ fn a_carving_beyond_the_rock_carves_the_same_and_keeps_only_the_pieces_that_reac
         carve: vec![hairpin.clone()],
         ..WorldBrushes::default()
     };
-    let reach = brushes.carve_reach().expect("finite rock");
+    let reach = carve_reach(&brushes.rock).expect("finite rock");
     let all = hairpin.contours();
     let kept = hairpin.contours_within(&reach);
     // Nothing kept lies more than a stretch and a width beyond the rock; the whole runs
