@@ -19,6 +19,7 @@ use super::epa::penetration;
 use super::gjk::{distance_proxies, SimplexCache};
 use super::incident::{clip, contained_vertices, overlap_depth, Clip, PointSet};
 use super::proxy::Proxy;
+use super::shortcut::{features, Answer, Feature};
 use super::Manifold;
 use crate::constants::LINEAR_SLOP;
 
@@ -27,14 +28,6 @@ use crate::constants::LINEAR_SLOP;
 /// penetrates slightly more than the best one; Box2D uses the same tenth of the slop.
 pub const FLIP_TOLERANCE: f64 = 0.1 * LINEAR_SLOP;
 use crate::geom::{Shape, Transform, Vec2};
-
-/// One side of the closest feature pair.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Feature {
-    Vertex(usize),
-    /// Edge `i`, from vertex `i` to `i + 1`.
-    Edge(usize),
-}
 
 /// Which shape a reference or incident feature is on.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -51,7 +44,29 @@ pub fn collide(
     xf_b: &Transform,
     margin: f64,
 ) -> Option<Manifold> {
-    collide_in_frame_of_a(a, xf_a, b, xf_b, margin, None)
+    collide_in_frame_of_a(a, xf_a, b, xf_b, margin, Route::Shortcut(None))
+}
+
+/// [`collide`] asking GJK and EPA for the closest features every time, never the
+/// separating-axis shortcut ([`super::shortcut`]): the reference the shortcut is measured
+/// against. It gives the same manifold.
+pub fn collide_by_gjk_epa(
+    a: &Shape,
+    xf_a: &Transform,
+    b: &Shape,
+    xf_b: &Transform,
+    margin: f64,
+) -> Option<Manifold> {
+    collide_in_frame_of_a(a, xf_a, b, xf_b, margin, Route::GjkEpa)
+}
+
+/// How the closest features are found.
+enum Route<'c> {
+    /// The separating-axis shortcut where it is sure, else GJK (warm-started from the
+    /// cache, when there is one) and EPA.
+    Shortcut(Option<&'c mut SimplexCache>),
+    /// GJK and EPA always, cold.
+    GjkEpa,
 }
 
 /// [`collide`] with GJK warm-started from `cache`, the simplex this pair ended its last
@@ -65,7 +80,7 @@ pub fn collide_cached(
     margin: f64,
     cache: &mut SimplexCache,
 ) -> Option<Manifold> {
-    collide_in_frame_of_a(a, xf_a, b, xf_b, margin, Some(cache))
+    collide_in_frame_of_a(a, xf_a, b, xf_b, margin, Route::Shortcut(Some(cache)))
 }
 
 fn collide_in_frame_of_a(
@@ -74,18 +89,52 @@ fn collide_in_frame_of_a(
     b: &Shape,
     xf_b: &Transform,
     margin: f64,
-    cache: Option<&mut SimplexCache>,
+    route: Route,
 ) -> Option<Manifold> {
-    // Work in A's frame: B's points move once, A's not at all.
+    let rel = in_reach(a, xf_a, b, xf_b, margin)?;
+    let (pa, pb) = (Proxy::from_shape(a), Proxy::from_shape_in(b, &rel));
+    match route {
+        Route::Shortcut(cache) => collide_proxies_warm(&pa, &pb, margin, cache),
+        Route::GjkEpa => {
+            let (normal, fa, fb) = features_by_gjk_epa(&pa, &pb, margin, None)?;
+            manifold_from_features(&pa, &pb, margin, normal, fa, fb, false).unwrap_or(None)
+        }
+    }
+    .map(|m| m.transformed(xf_a))
+}
+
+/// B's placement in A's frame, or `None` when the shapes' bounding circles are more than
+/// `margin` apart. The query works in A's frame: B's points move once, A's not at all.
+#[inline]
+fn in_reach(
+    a: &Shape,
+    xf_a: &Transform,
+    b: &Shape,
+    xf_b: &Transform,
+    margin: f64,
+) -> Option<Transform> {
     let rel = xf_a.inv_mul(xf_b);
     let (ca, ra) = a.bounding_circle();
     let (cb, rb) = b.bounding_circle();
-    if (rel.apply(cb) - ca).length() > ra + rb + margin {
-        return None;
-    }
-    let pa = Proxy::from_shape(a);
-    let pb = Proxy::from_shape_in(b, &rel);
-    collide_proxies_warm(&pa, &pb, margin, cache).map(|m| m.transformed(xf_a))
+    ((rel.apply(cb) - ca).length() <= ra + rb + margin).then_some(rel)
+}
+
+/// The separating-axis shortcut's answer alone: `Some` with the manifold (or with `None`
+/// for no contact) where it is sure, `None` where [`collide`] would ask GJK and EPA. For
+/// measuring the shortcut against [`collide_by_gjk_epa`].
+pub fn collide_by_shortcut(
+    a: &Shape,
+    xf_a: &Transform,
+    b: &Shape,
+    xf_b: &Transform,
+    margin: f64,
+) -> Option<Option<Manifold>> {
+    let Some(rel) = in_reach(a, xf_a, b, xf_b, margin) else {
+        return Some(None);
+    };
+    let (pa, pb) = (Proxy::from_shape(a), Proxy::from_shape_in(b, &rel));
+    let answer = shortcut_answer(&pa, &pb, margin)?;
+    Some(answer.map(|m| m.transformed(xf_a)))
 }
 
 /// Contact between two polygon or segment proxies in one frame, reporting points up to
@@ -100,6 +149,38 @@ fn collide_proxies_warm(
     margin: f64,
     cache: Option<&mut SimplexCache>,
 ) -> Option<Manifold> {
+    if let Some(m) = shortcut_answer(pa, pb, margin) {
+        return m;
+    }
+    let (normal, fa, fb) = features_by_gjk_epa(pa, pb, margin, cache)?;
+    manifold_from_features(pa, pb, margin, normal, fa, fb, false).unwrap_or(None)
+}
+
+/// The manifold (or no contact) by the separating-axis shortcut, or `None` where it
+/// cannot be sure of GJK's and EPA's answer.
+fn shortcut_answer(pa: &Proxy, pb: &Proxy, margin: f64) -> Option<Option<Manifold>> {
+    match features(pa, pb, margin) {
+        Answer::Apart => Some(None),
+        Answer::Features { normal, a, b, flat } => {
+            manifold_from_features(pa, pb, margin, normal, a, b, flat).ok()
+        }
+        Answer::Unsure => None,
+    }
+}
+
+/// Two edges lying flat against each other, where GJK or EPA could have named either edge
+/// or either of its end vertices, give different manifolds depending on that choice: the
+/// shortcut's answer is not taken.
+struct Ambiguous;
+
+/// The closest features as GJK (apart) or EPA (overlapping) name them, with the direction
+/// from A to B; `None` when GJK finds the shapes farther apart than `margin`.
+fn features_by_gjk_epa(
+    pa: &Proxy,
+    pb: &Proxy,
+    margin: f64,
+    cache: Option<&mut SimplexCache>,
+) -> Option<(Vec2, Feature, Feature)> {
     let g = distance_proxies(pa, pb, cache.as_deref());
     if let Some(c) = cache {
         *c = g.cache();
@@ -120,6 +201,22 @@ fn collide_proxies_warm(
     };
     let fa = classify(pa, pairs[0].0, pairs[1].0, normal);
     let fb = classify(pb, pairs[0].1, pairs[1].1, -normal);
+    Some((normal, fa, fb))
+}
+
+/// The dual-edge manifold from the closest features: the reference edge among their edges,
+/// then the incident edges clipped against it. With `flat` (both features edges lying flat
+/// against each other, as the shortcut names them) it checks that naming either edge's end
+/// vertex instead would give the same manifold, and says [`Ambiguous`] where it would not.
+fn manifold_from_features(
+    pa: &Proxy,
+    pb: &Proxy,
+    margin: f64,
+    normal: Vec2,
+    fa: Feature,
+    fb: Feature,
+    flat: bool,
+) -> Result<Option<Manifold>, Ambiguous> {
     let scale = pa.scale().max(pb.scale());
     let (reference, edge, feature) = choose_reference(pa, pb, fa, fb, normal, scale);
     let (ref_proxy, inc_proxy) = match reference {
@@ -151,6 +248,14 @@ fn collide_proxies_warm(
         Clip::Inside,
         &mut found,
     );
+    if flat {
+        let clear = !found.is_empty()
+            && neighbours_add_nothing(ref_proxy, edge, inc_proxy, feature, reference_is_b, &found)
+            && neighbour_faces_lose(pa, pb, fa, fb, scale);
+        if !clear {
+            return Err(Ambiguous);
+        }
+    }
     if found.is_empty() {
         // Deep overlap past a corner: the edges next to the incident feature miss the
         // reference shape, so look along the whole incident outline.
@@ -170,7 +275,7 @@ fn collide_proxies_warm(
     }
     let (mut points, count) = found.best_two(scale);
     if count == 0 {
-        return None;
+        return Ok(None);
     }
     // In a deep overlap the part of the incident shape that reaches deepest into the
     // reference shape can lie off the clipped edges, so no kept point shows how far the
@@ -203,7 +308,63 @@ fn collide_proxies_warm(
     } else {
         ref_normal
     };
-    Some(Manifold::new(n, &points[..count]))
+    Ok(Some(Manifold::new(n, &points[..count])))
+}
+
+/// Whether clipping the incident edge's neighbours too (as when the incident feature is one
+/// of its end vertices) adds no point to `found`.
+fn neighbours_add_nothing(
+    ref_proxy: &Proxy,
+    edge: usize,
+    inc_proxy: &Proxy,
+    feature: Feature,
+    reference_is_b: bool,
+    found: &PointSet,
+) -> bool {
+    let (n, Feature::Edge(e)) = (inc_proxy.len(), feature) else {
+        return false;
+    };
+    if n == 2 {
+        // A segment offers its one edge whichever feature is named.
+        return true;
+    }
+    [(e + n - 1) % n, (e + 1) % n].into_iter().all(|k| {
+        let mut more = PointSet::within(found.margin());
+        clip(
+            ref_proxy,
+            edge,
+            inc_proxy,
+            k,
+            reference_is_b,
+            Clip::Inside,
+            &mut more,
+        );
+        more.as_slice()
+            .iter()
+            .all(|(p, _)| found.as_slice().iter().any(|(q, _)| q.id == p.id))
+    })
+}
+
+/// Whether every edge next to the two flat edges separates worse than the flip tolerance
+/// below the better of them, so that none could be chosen as the reference edge had GJK or
+/// EPA named an end vertex (and with it that neighbour) instead of the edge.
+fn neighbour_faces_lose(pa: &Proxy, pb: &Proxy, fa: Feature, fb: Feature, scale: f64) -> bool {
+    let (Feature::Edge(ea), Feature::Edge(eb)) = (fa, fb) else {
+        return false;
+    };
+    let best = Face::new(Side::A, pa, ea, pb)
+        .separation
+        .max(Face::new(Side::B, pb, eb, pa).separation);
+    let tol = FLIP_TOLERANCE.min(1e-2 * scale);
+    [(Side::A, pa, pb, ea), (Side::B, pb, pa, eb)]
+        .into_iter()
+        .all(|(side, p, other, e)| {
+            let n = p.len();
+            [(e + n - 1) % n, (e + 1) % n]
+                .into_iter()
+                .filter(|&k| k != e)
+                .all(|k| Face::new(side, p, k, other).separation < best - tol)
+        })
 }
 
 /// Contact of `b` against edge `edge` of `a` used as the reference face, whatever GJK would

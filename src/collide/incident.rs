@@ -38,6 +38,10 @@ impl PointSet {
         &self.pts[..self.len]
     }
 
+    pub(super) fn margin(&self) -> f64 {
+        self.margin
+    }
+
     pub(super) fn is_empty(&self) -> bool {
         self.len == 0
     }

@@ -18,40 +18,60 @@ pub struct Proxy {
 
 impl Proxy {
     /// The proxy of a shape in its own local frame.
+    #[inline]
     pub fn from_shape(shape: &Shape) -> Proxy {
         Self::from_shape_in(shape, &Transform::IDENTITY)
     }
 
     /// The proxy of a shape moved by `xf` (for example into another shape's frame).
+    #[inline]
     pub fn from_shape_in(shape: &Shape, xf: &Transform) -> Proxy {
-        let mut p = Proxy {
-            points: [Vec2::ZERO; MAX_POLYGON_VERTICES],
-            normals: [Vec2::ZERO; MAX_POLYGON_VERTICES],
-            count: 0,
-            radius: 0.0,
-            scale: 0.0,
-        };
-        match shape {
-            Shape::Circle(c) => {
-                p.points[0] = xf.apply(c.center);
-                p.count = 1;
-                p.radius = c.radius;
-            }
+        // Built in place, each array written once: the narrow phase makes two proxies per
+        // query, and zero-filling then copying them cost as much as a separating-axis pass.
+        let mut p = match shape {
+            Shape::Circle(c) => Proxy {
+                points: std::array::from_fn(|i| {
+                    if i == 0 {
+                        xf.apply(c.center)
+                    } else {
+                        Vec2::ZERO
+                    }
+                }),
+                normals: [Vec2::ZERO; MAX_POLYGON_VERTICES],
+                count: 1,
+                radius: c.radius,
+                scale: 0.0,
+            },
             Shape::Segment(s) => {
                 let (a, b) = (xf.apply(s.a), xf.apply(s.b));
                 let n = right_perp(b - a).normalize_or_zero();
-                p.points[..2].copy_from_slice(&[a, b]);
-                p.normals[..2].copy_from_slice(&[n, -n]);
-                p.count = 2;
-            }
-            Shape::Polygon(poly) => {
-                p.count = poly.len();
-                for (i, (v, n)) in poly.vertices().iter().zip(poly.normals()).enumerate() {
-                    p.points[i] = xf.apply(*v);
-                    p.normals[i] = xf.q.rotate(*n);
+                let ends = [a, b];
+                let sides = [n, -n];
+                Proxy {
+                    points: std::array::from_fn(|i| if i < 2 { ends[i] } else { Vec2::ZERO }),
+                    normals: std::array::from_fn(|i| if i < 2 { sides[i] } else { Vec2::ZERO }),
+                    count: 2,
+                    radius: 0.0,
+                    scale: 0.0,
                 }
             }
-        }
+            Shape::Polygon(poly) => {
+                let (vs, ns) = (poly.vertices(), poly.normals());
+                let mut points = [Vec2::ZERO; MAX_POLYGON_VERTICES];
+                let mut normals = [Vec2::ZERO; MAX_POLYGON_VERTICES];
+                for ((p, n), (v, m)) in points.iter_mut().zip(&mut normals).zip(vs.iter().zip(ns)) {
+                    *p = xf.apply(*v);
+                    *n = xf.q.rotate(*m);
+                }
+                Proxy {
+                    points,
+                    normals,
+                    count: vs.len(),
+                    radius: 0.0,
+                    scale: 0.0,
+                }
+            }
+        };
         p.scale = p.measure_scale();
         p
     }

@@ -7,6 +7,7 @@ pub mod contact;
 pub mod error;
 pub mod lab;
 pub mod lab_pairs;
+pub mod lab_shortcut;
 pub mod record;
 pub mod shape_spec;
 pub mod sim;

@@ -20,6 +20,7 @@ mod dual_edge;
 mod flight;
 mod gameplay;
 mod gjk_epa_oracle;
+mod shortcut;
 mod lab;
 mod level_docs;
 mod level_extremes;

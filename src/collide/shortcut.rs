@@ -1,0 +1,255 @@
+//! A separating-axis shortcut to the features GJK and EPA name for the dual-edge manifold.
+//!
+//! The dual-edge manifold needs only two things from GJK (shapes apart) or EPA (shapes
+//! overlapping): which feature of each shape is nearest the other — a vertex or an edge —
+//! and the direction they face each other along. For convex polygons (and a segment against
+//! a polygon) that direction is an edge normal: EPA's last edge is the Minkowski difference's
+//! face of least penetration, whose normal is the edge normal along which the shapes are
+//! least deep in each other, and when the shapes are apart with an edge nearest, GJK's last
+//! edge is the face whose normal separates them most. Either face joins that edge to the
+//! other shape's vertex deepest along its normal. So one pass over every edge normal of both
+//! shapes names the same features without iterating, whenever one normal is clearly best.
+//!
+//! Where the pass cannot be sure which features GJK or EPA would name, it says so
+//! ([`Answer::Unsure`]) and the caller asks them: two normals within [`TIE_REL`] of the size
+//! of each other (unless they are two edges lying flat against each other, where every
+//! choice GJK or EPA could make gives the same manifold), shapes apart whose nearest points
+//! are not an edge and a vertex over it, and shapes touching to within that tolerance, where
+//! GJK's choice between its own answer and EPA's is a matter of rounding. `cavefly lab` and
+//! the tests check on random and resting pairs that the manifold is the same either way.
+
+use super::proxy::Proxy;
+use crate::geom::Vec2;
+
+/// Separations closer than this fraction of the pair's size are ties (GJK's touching
+/// tolerance and EPA's convergence tolerance are a hundredth and a thousandth of it).
+pub const TIE_REL: f64 = 1e-9;
+
+/// One side of the closest feature pair.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Feature {
+    /// Vertex `i`.
+    Vertex(usize),
+    /// Edge `i`, from vertex `i` to `i + 1`.
+    Edge(usize),
+}
+
+/// What the separating-axis pass found.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Answer {
+    /// Some edge normal separates the shapes by more than the margin: no contact.
+    Apart,
+    /// The features GJK or EPA would name on A and on B, and the direction from A to B
+    /// they face each other along. `flat`: both are edges lying flat against each other,
+    /// where GJK or EPA could as well have named an end vertex of either; the caller checks
+    /// that this makes no difference to the manifold.
+    Features {
+        normal: Vec2,
+        a: Feature,
+        b: Feature,
+        flat: bool,
+    },
+    /// Too close to call: ask GJK and EPA.
+    Unsure,
+}
+
+/// An edge normal of one shape and how well it separates the other shape.
+#[derive(Clone, Copy)]
+struct Axis {
+    /// Whether the edge is B's (its normal then points from B to A).
+    on_b: bool,
+    edge: usize,
+    /// Least signed distance of the other shape's points from the edge's line.
+    separation: f64,
+    /// The other shape's point at that distance.
+    support: usize,
+}
+
+const NO_AXIS: Axis = Axis {
+    on_b: false,
+    edge: 0,
+    separation: f64::NEG_INFINITY,
+    support: 0,
+};
+
+/// The features of `pa` and `pb` (one frame) that GJK or EPA would name, or
+/// [`Answer::Apart`] when an edge normal shows them farther apart than `margin`.
+pub(super) fn features(pa: &Proxy, pb: &Proxy, margin: f64) -> Answer {
+    if pa.len() < 2 || pb.len() < 2 {
+        return Answer::Unsure;
+    }
+    // The three best axes, best first.
+    let mut top = [NO_AXIS; 3];
+    for (on_b, p, q) in [(false, pa, pb), (true, pb, pa)] {
+        for (edge, (n, v)) in p.normals().iter().zip(p.points()).enumerate() {
+            let (mut separation, mut support) = (f64::INFINITY, 0);
+            for (k, x) in q.points().iter().enumerate() {
+                let d = n.dot(*x - *v);
+                if d < separation {
+                    separation = d;
+                    support = k;
+                }
+            }
+            if separation > margin {
+                return Answer::Apart;
+            }
+            let axis = Axis {
+                on_b,
+                edge,
+                separation,
+                support,
+            };
+            if separation > top[0].separation {
+                top = [axis, top[0], top[1]];
+            } else if separation > top[1].separation {
+                top = [top[0], axis, top[1]];
+            } else if separation > top[2].separation {
+                top[2] = axis;
+            }
+        }
+    }
+    let tie = TIE_REL * pa.scale().max(pb.scale());
+    let [best, second, third] = top;
+    if !best.separation.is_finite() || best.separation.abs() <= tie {
+        return Answer::Unsure;
+    }
+    let apart = best.separation > 0.0;
+    let (own, other) = if best.on_b { (pb, pa) } else { (pa, pb) };
+    let (own_feature, other_feature, flat) = if best.separation - second.separation > tie {
+        if apart && !over_edge(own, best.edge, &[other.points()[best.support]], tie) {
+            return Answer::Unsure;
+        }
+        (
+            Feature::Edge(best.edge),
+            Feature::Vertex(best.support),
+            false,
+        )
+    } else if second.on_b != best.on_b
+        && best.separation - third.separation > tie
+        && lie_flat(own, best.edge, other, second.edge, tie)
+    {
+        let e = other.points()[second.edge];
+        let f = other.points()[next(second.edge, other.len())];
+        if apart && !over_edge(own, best.edge, &[e, f], tie) {
+            return Answer::Unsure;
+        }
+        (Feature::Edge(best.edge), Feature::Edge(second.edge), true)
+    } else {
+        return Answer::Unsure;
+    };
+    let n = own.normals()[best.edge];
+    if best.on_b {
+        Answer::Features {
+            normal: -n,
+            a: other_feature,
+            b: own_feature,
+            flat,
+        }
+    } else {
+        Answer::Features {
+            normal: n,
+            a: own_feature,
+            b: other_feature,
+            flat,
+        }
+    }
+}
+
+/// The index after `i` in a loop of `n`.
+#[inline]
+fn next(i: usize, n: usize) -> usize {
+    if i + 1 == n {
+        0
+    } else {
+        i + 1
+    }
+}
+
+/// Whether edge `e` of `p` and edge `f` of `q` face each other along one line (their
+/// normals opposite to within the tie tolerance over the pair's size).
+fn lie_flat(p: &Proxy, e: usize, q: &Proxy, f: usize, tie: f64) -> bool {
+    let (n, m) = (p.normals()[e], q.normals()[f]);
+    n.dot(m) < 0.0 && n.perp_dot(m).abs() * p.scale().max(q.scale()) <= tie
+}
+
+/// Whether the points `xs` (one point, or the two ends of an edge lying flat against edge
+/// `e`) project onto edge `e` of `p` at least the tie tolerance inside its ends, so that the
+/// nearest points of two shapes apart lie on that edge and not at one of its corners.
+fn over_edge(p: &Proxy, e: usize, xs: &[Vec2], tie: f64) -> bool {
+    let v1 = p.points()[e];
+    let t = p.points()[next(e, p.len())] - v1;
+    let length = t.length();
+    if length <= 2.0 * tie {
+        return false;
+    }
+    let along = |x: &Vec2| t.dot(*x - v1) / length;
+    let lo = xs.iter().map(along).fold(f64::INFINITY, f64::min);
+    let hi = xs.iter().map(along).fold(f64::NEG_INFINITY, f64::max);
+    if xs.len() == 1 {
+        lo > tie && hi < length - tie
+    } else {
+        hi.min(length) - lo.max(0.0) > tie
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::{ConvexPolygon, Shape, Transform};
+
+    fn boxed(hw: f64, hh: f64) -> Shape {
+        ConvexPolygon::rect(hw, hh).unwrap().into()
+    }
+
+    fn answer(a: &Shape, b: &Shape, xf_b: Transform) -> Answer {
+        let pa = Proxy::from_shape(a);
+        let pb = Proxy::from_shape_in(b, &xf_b);
+        features(&pa, &pb, 0.02)
+    }
+
+    #[test]
+    fn a_corner_in_a_face_names_the_face_and_the_corner() {
+        let (floor, crate_) = (boxed(2.0, 0.5), boxed(0.5, 0.5));
+        // Turned 30 degrees and sunk 1 cm: its lowest corner is in the floor's top face.
+        let xf = Transform::new(
+            Vec2::new(0.3, 0.5 + 0.683_012_701_892_219_3 - 0.01),
+            0.523_598_775_598_298_9,
+        );
+        let Answer::Features { normal, a, b, .. } = answer(&floor, &crate_, xf) else {
+            panic!("a clear answer");
+        };
+        assert!((normal - Vec2::Y).length() < 1e-12);
+        // The rectangle's edges run bottom, right, top, left; the top is edge 2.
+        assert_eq!(a, Feature::Edge(2));
+        assert!(matches!(b, Feature::Vertex(_)));
+    }
+
+    #[test]
+    fn a_crate_lying_flat_names_both_faces() {
+        let (floor, crate_) = (boxed(2.0, 0.5), boxed(0.5, 0.5));
+        let xf = Transform::from_translation(Vec2::new(0.3, 0.995));
+        assert_eq!(
+            answer(&floor, &crate_, xf),
+            Answer::Features {
+                normal: Vec2::Y,
+                a: Feature::Edge(2),
+                b: Feature::Edge(0),
+                flat: true,
+            }
+        );
+    }
+
+    #[test]
+    fn far_apart_is_apart_and_corner_to_corner_is_unsure() {
+        let b = boxed(0.5, 0.5);
+        let far = Transform::from_translation(Vec2::new(0.0, 1.5));
+        assert_eq!(answer(&b, &b, far), Answer::Apart);
+        // Diagonal, 1 cm apart corner to corner: the nearest points are two vertices.
+        let d = 0.01 / 2f64.sqrt();
+        let corner = Transform::from_translation(Vec2::new(1.0 + d, 1.0 + d));
+        assert_eq!(answer(&b, &b, corner), Answer::Unsure);
+        // Exactly touching: GJK's own rounding decides, so the pass does not guess.
+        let touching = Transform::from_translation(Vec2::new(0.2, 1.0));
+        assert_eq!(answer(&b, &b, touching), Answer::Unsure);
+    }
+}
