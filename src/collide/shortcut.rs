@@ -13,10 +13,9 @@
 //! Where the pass cannot be sure which features GJK or EPA would name, it says so
 //! ([`Answer::Unsure`]) and the caller asks them: two normals within [`TIE_REL`] of the size
 //! of each other (unless they are two edges lying flat against each other, where every
-//! choice GJK or EPA could make gives the same manifold), shapes apart whose nearest points
-//! are not an edge and a vertex over it, and shapes touching to within that tolerance, where
-//! GJK's choice between its own answer and EPA's is a matter of rounding. `cavefly lab` and
-//! the tests check on random and resting pairs that the manifold is the same either way.
+//! choice GJK or EPA could make gives the same manifold), and shapes apart or just touching
+//! whose nearest points are not an edge and a vertex over it (two corners). `cavefly lab`
+//! and the tests check on random and resting pairs that the manifold is the same either way.
 
 use super::proxy::Proxy;
 use crate::geom::Vec2;
@@ -110,10 +109,12 @@ pub(super) fn features(pa: &Proxy, pb: &Proxy, margin: f64) -> Answer {
     }
     let tie = TIE_REL * pa.scale().max(pb.scale());
     let [best, second, third] = top;
-    if !best.separation.is_finite() || best.separation.abs() <= tie {
+    if !best.separation.is_finite() {
         return Answer::Unsure;
     }
-    let apart = best.separation > 0.0;
+    // Apart, or touching to within rounding (where GJK's own answer or EPA's is a matter of
+    // rounding, and both name an edge and a vertex over it only when there is one).
+    let apart = best.separation > -tie;
     let (own, other) = if best.on_b { (pb, pa) } else { (pa, pb) };
     let (own_feature, other_feature, flat) = if best.separation - second.separation > tie {
         if apart && !over_edge(own, best.edge, &[other.points()[best.support]], tie) {
@@ -248,8 +249,14 @@ mod tests {
         let d = 0.01 / 2f64.sqrt();
         let corner = Transform::from_translation(Vec2::new(1.0 + d, 1.0 + d));
         assert_eq!(answer(&b, &b, corner), Answer::Unsure);
-        // Exactly touching: GJK's own rounding decides, so the pass does not guess.
-        let touching = Transform::from_translation(Vec2::new(0.2, 1.0));
+        // Exactly touching corner to corner: either corner's edges could be named.
+        let touching = Transform::from_translation(Vec2::new(1.0, 1.0));
         assert_eq!(answer(&b, &b, touching), Answer::Unsure);
+        // Exactly touching face to face, overlapping by half: the two faces.
+        let flat = Transform::from_translation(Vec2::new(0.5, 1.0));
+        assert!(matches!(
+            answer(&b, &b, flat),
+            Answer::Features { flat: true, .. }
+        ));
     }
 }

@@ -12,7 +12,11 @@ use cavefly::tools::lab_shortcut::{
 use proptest::prelude::*;
 
 fn assert_agrees(a: &Agreement, least_share_by_shortcut: f64) {
-    assert_eq!(a.agree, a.pairs, "first disagreement: {:?}", a.first_mismatch);
+    assert_eq!(
+        a.agree, a.pairs,
+        "first disagreement: {:?}",
+        a.first_mismatch
+    );
     assert_eq!(a.shortcut_wrong, 0);
     // The manifolds are equal to the bit, not only within the tolerance.
     assert_eq!(a.identical, a.pairs);
@@ -36,16 +40,15 @@ fn random_polygon_pairs_agree() {
 fn resting_pairs_agree() {
     let a = compare(&resting_pairs(40_000, 12));
     assert!(a.contacts > a.pairs / 2, "{a:?}");
-    // Half of the resting pairs touch exactly or to a rounding error, where the shortcut
-    // leaves the choice to GJK; it takes most of the rest.
-    assert_agrees(&a, 0.45);
+    // Corners over the ends of faces and ties are left to GJK and EPA; the rest is most.
+    assert_agrees(&a, 0.8);
 }
 
 #[test]
 fn polygons_on_rock_segments_agree() {
     let a = compare(&segment_pairs(20_000, 13));
     assert!(a.contacts > a.pairs / 3, "{a:?}");
-    assert_agrees(&a, 0.7);
+    assert_agrees(&a, 0.9);
 }
 
 proptest! {
