@@ -80,15 +80,36 @@ pub(super) fn features(pa: &Proxy, pb: &Proxy, margin: f64) -> Answer {
     // The three best axes, best first.
     let mut top = [NO_AXIS; 3];
     for (on_b, p, q) in [(false, pa, pb), (true, pb, pa)] {
+        // The other shape's deepest point along each edge normal. The normals turn
+        // counter-clockwise round the shape, and with them the deepest point round the
+        // other shape, so after the first edge it is found by walking on from the last one
+        // (a convex outline's depths along a direction fall to one minimum and rise again;
+        // at most a full turn of steps).
+        let qs = q.points();
+        let mut support = 0;
         for (edge, (n, v)) in p.normals().iter().zip(p.points()).enumerate() {
-            let (mut separation, mut support) = (f64::INFINITY, 0);
-            for (k, x) in q.points().iter().enumerate() {
-                let d = n.dot(*x - *v);
-                if d < separation {
-                    separation = d;
-                    support = k;
+            let mut low = n.dot(qs[support]);
+            if edge == 0 {
+                for (k, x) in qs.iter().enumerate().skip(1) {
+                    let d = n.dot(*x);
+                    if d < low {
+                        (low, support) = (d, k);
+                    }
+                }
+            } else {
+                for _ in 1..qs.len() {
+                    let k = next(support, qs.len());
+                    let d = n.dot(qs[k]);
+                    // Level steps are walked over: a flat top (an edge parallel to the
+                    // last one) would otherwise stop the walk at the far side's highest
+                    // point.
+                    if d > low {
+                        break;
+                    }
+                    (low, support) = (d, k);
                 }
             }
+            let separation = n.dot(qs[support] - *v);
             if separation > margin {
                 return Answer::Apart;
             }
