@@ -4,7 +4,7 @@ use cavefly::app::{bench, catalog, shot, window};
 use cavefly::game::InputScript;
 use cavefly::level::shipped;
 use cavefly::screens::online::OnlineIntent;
-use cavefly::tools::{check, contact, lab, lab_pairs, shape_spec, sim};
+use cavefly::tools::{check, contact, lab, lab_pairs, lab_shortcut, shape_spec, sim};
 use clap::{Parser, Subcommand};
 use std::fmt::Display;
 use std::path::{Path, PathBuf};
@@ -377,7 +377,11 @@ fn run(command: Command) -> Result<(), Failure> {
             match pairs {
                 Some(path) => print!("{}", lab_pairs::report(&lab_pairs::load(&path)?)),
                 None if random == 0 => return Err("--random must be at least 1".into()),
-                None => print!("{}", lab::random_report(random, seed)),
+                None => print!(
+                    "{}\n{}",
+                    lab::random_report(random, seed),
+                    lab_shortcut::report(random, seed)
+                ),
             }
             Ok(())
         }

@@ -355,8 +355,6 @@ pub fn random_report(count: usize, seed: u64) -> String {
         count - overlapping
     );
     out.push_str(&format_table(&rows));
-    out.push('\n');
-    out.push_str(&super::lab_shortcut::report(count, seed));
     out
 }
 
