@@ -339,8 +339,9 @@ impl ContactSolver {
         overflow.chunks(1).for_each(&mut add);
     }
 
-    /// Re-applies last step's impulses.
-    pub fn warm_start(&mut self, states: &mut [BodyState]) {
+    /// Re-applies last step's impulses (called through the AVX dispatch in avx.rs).
+    #[inline(always)]
+    pub(super) fn warm_start_batches(&mut self, states: &mut [BodyState]) {
         for c in &mut self.batches {
             let (mut va, mut wa) = velocities(states, &c.a);
             let (mut vb, mut wb) = velocities(states, &c.b);
@@ -357,8 +358,9 @@ impl ContactSolver {
         states[0] = BodyState::FIXED;
     }
 
-    /// One pass over every constraint.
-    pub fn solve(&mut self, states: &mut [BodyState], pass: &Pass) {
+    /// One pass over every constraint (called through the AVX dispatch in avx.rs).
+    #[inline(always)]
+    pub(super) fn solve_batches(&mut self, states: &mut [BodyState], pass: &Pass) {
         let threshold = F4::splat(SPECULATIVE_THRESHOLD);
         let inv_h = F4::splat(pass.inv_h);
         let (bias_rate, max_push) = (F4::splat(pass.soft.bias_rate), F4::splat(-pass.max_push));

@@ -10,6 +10,7 @@
 //! contact constraints, warm started from last step's impulses, relaxation, restitution) →
 //! continuous collision for fast bodies and bullets → contact events.
 
+mod avx;
 mod body;
 mod body_state;
 mod broad_phase;
