@@ -17,7 +17,9 @@
 
 use super::epa::penetration;
 use super::gjk::{distance_proxies, SimplexCache};
-use super::incident::{clip, contained_vertices, overlap_depth, Clip, PointSet};
+use super::incident::{
+    beside_slab, clip, contained_vertices, overlap_depth, within_clip_planes, Clip, PointSet,
+};
 use super::proxy::Proxy;
 use super::shortcut::{features, Answer, Feature};
 use super::Manifold;
@@ -159,7 +161,12 @@ fn collide_proxies_warm(
 /// The manifold (or no contact) by the separating-axis shortcut, or `None` where it
 /// cannot be sure of GJK's and EPA's answer.
 fn shortcut_answer(pa: &Proxy, pb: &Proxy, margin: f64) -> Option<Option<Manifold>> {
-    match features(pa, pb, margin) {
+    match features(
+        pa,
+        pb,
+        margin,
+        FLIP_TOLERANCE.min(1e-2 * pa.scale().max(pb.scale())),
+    ) {
         Answer::Apart => Some(None),
         Answer::Features { normal, a, b, flat } => {
             manifold_from_features(pa, pb, margin, normal, a, b, flat).ok()
@@ -250,8 +257,7 @@ fn manifold_from_features(
     );
     if flat {
         let clear = !found.is_empty()
-            && neighbours_add_nothing(ref_proxy, edge, inc_proxy, feature, reference_is_b, &found)
-            && neighbour_faces_lose(pa, pb, fa, fb, scale);
+            && neighbours_add_nothing(ref_proxy, edge, inc_proxy, feature, reference_is_b, &found);
         if !clear {
             return Err(Ambiguous);
         }
@@ -328,7 +334,26 @@ fn neighbours_add_nothing(
         // A segment offers its one edge whichever feature is named.
         return true;
     }
+    let (points, margin) = (inc_proxy.points(), found.margin());
+    let (ref_n, ref_v) = (ref_proxy.normals()[edge], ref_proxy.points()[edge]);
     [(e + n - 1) % n, (e + 1) % n].into_iter().all(|k| {
+        // The neighbour runs from an end of the incident edge to its own far vertex. When
+        // both lie within every clipping plane the clip keeps it whole, so it adds nothing
+        // if the far vertex lies beyond the margin (the shared vertex is already there, or
+        // out of the margin for both). The common cases are decided without clipping: that
+        // one, and the neighbour lying wholly beside the slab (an overhanging box's side).
+        let (shared, far) = if k == (e + 1) % n {
+            (points[k], points[(k + 1) % n])
+        } else {
+            (points[e], points[k])
+        };
+        if beside_slab(ref_proxy, edge, shared, far)
+            || (ref_n.dot(far - ref_v) > margin
+                && within_clip_planes(ref_proxy, edge, shared)
+                && within_clip_planes(ref_proxy, edge, far))
+        {
+            return true;
+        }
         let mut more = PointSet::within(found.margin());
         clip(
             ref_proxy,
@@ -343,28 +368,6 @@ fn neighbours_add_nothing(
             .iter()
             .all(|(p, _)| found.as_slice().iter().any(|(q, _)| q.id == p.id))
     })
-}
-
-/// Whether every edge next to the two flat edges separates worse than the flip tolerance
-/// below the better of them, so that none could be chosen as the reference edge had GJK or
-/// EPA named an end vertex (and with it that neighbour) instead of the edge.
-fn neighbour_faces_lose(pa: &Proxy, pb: &Proxy, fa: Feature, fb: Feature, scale: f64) -> bool {
-    let (Feature::Edge(ea), Feature::Edge(eb)) = (fa, fb) else {
-        return false;
-    };
-    let best = Face::new(Side::A, pa, ea, pb)
-        .separation
-        .max(Face::new(Side::B, pb, eb, pa).separation);
-    let tol = FLIP_TOLERANCE.min(1e-2 * scale);
-    [(Side::A, pa, pb, ea), (Side::B, pb, pa, eb)]
-        .into_iter()
-        .all(|(side, p, other, e)| {
-            let n = p.len();
-            [(e + n - 1) % n, (e + 1) % n]
-                .into_iter()
-                .filter(|&k| k != e)
-                .all(|k| Face::new(side, p, k, other).separation < best - tol)
-        })
 }
 
 /// Contact of `b` against edge `edge` of `a` used as the reference face, whatever GJK would

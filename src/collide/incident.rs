@@ -242,6 +242,38 @@ pub(super) fn clip(
     }
 }
 
+/// Whether `x` lies within every half-plane [`clip`] cuts to in [`Clip::Inside`] mode for
+/// reference edge `re` (the same expressions), so that an incident edge whose two ends both do
+/// comes through the clip whole.
+pub(super) fn within_clip_planes(rp: &Proxy, re: usize, x: Vec2) -> bool {
+    let (rn, rv, rns) = (rp.len(), rp.points(), rp.normals());
+    let (v1, v2) = (rv[re], rv[next(re, rn)]);
+    let normal = rns[re];
+    let tangent = left_perp(normal);
+    let below = |m: Vec2, c: f64| m.dot(x) - c <= 0.0;
+    below(-tangent, -tangent.dot(v1))
+        && below(tangent, tangent.dot(v2))
+        && (rn <= 2
+            || (0..rn)
+                .all(|k| k == re || rns[k].dot(normal) > 0.0 || below(rns[k], rns[k].dot(rv[k]))))
+}
+
+/// Whether [`clip`] drops the incident edge from `a` to `b` at the slab over reference edge
+/// `re` before cutting it anywhere (the same expressions): both ends beyond the slab's first
+/// side, or both within it and beyond its second.
+pub(super) fn beside_slab(rp: &Proxy, re: usize, a: Vec2, b: Vec2) -> bool {
+    let (rn, rv) = (rp.len(), rp.points());
+    let (v1, v2) = (rv[re], rv[next(re, rn)]);
+    let tangent = left_perp(rp.normals()[re]);
+    let (m, c) = (-tangent, -tangent.dot(v1));
+    let (a1, b1) = (m.dot(a) - c, m.dot(b) - c);
+    if a1 > 0.0 && b1 > 0.0 {
+        return true;
+    }
+    let c2 = tangent.dot(v2);
+    a1 <= 0.0 && b1 <= 0.0 && tangent.dot(a) - c2 > 0.0 && tangent.dot(b) - c2 > 0.0
+}
+
 /// Most vertices the overlap of an incident outline with the half-planes of a reference
 /// shape can have: each half-plane adds at most one.
 const MAX_OVERLAP: usize = 2 * crate::constants::MAX_POLYGON_VERTICES + 4;

@@ -18,6 +18,7 @@
 //! and the tests check on random and resting pairs that the manifold is the same either way.
 
 use super::proxy::Proxy;
+use crate::constants::MAX_POLYGON_VERTICES;
 use crate::geom::Vec2;
 
 /// Separations closer than this fraction of the pair's size are ties (GJK's touching
@@ -40,8 +41,9 @@ pub(super) enum Answer {
     Apart,
     /// The features GJK or EPA would name on A and on B, and the direction from A to B
     /// they face each other along. `flat`: both are edges lying flat against each other,
-    /// where GJK or EPA could as well have named an end vertex of either; the caller checks
-    /// that this makes no difference to the manifold.
+    /// where GJK or EPA could as well have named an end vertex of either (no edge next to
+    /// them separates within the flip tolerance of them, so the reference edge is the same
+    /// whichever is named); the caller checks that the incident points are too.
     Features {
         normal: Vec2,
         a: Feature,
@@ -73,12 +75,13 @@ const NO_AXIS: Axis = Axis {
 
 /// The features of `pa` and `pb` (one frame) that GJK or EPA would name, or
 /// [`Answer::Apart`] when an edge normal shows them farther apart than `margin`.
-pub(super) fn features(pa: &Proxy, pb: &Proxy, margin: f64) -> Answer {
+pub(super) fn features(pa: &Proxy, pb: &Proxy, margin: f64, flip_tol: f64) -> Answer {
     if pa.len() < 2 || pb.len() < 2 {
         return Answer::Unsure;
     }
-    // The three best axes, best first.
+    // The three best axes, best first, and every edge's separation (A's, then B's).
     let mut top = [NO_AXIS; 3];
+    let mut separations = [[f64::NEG_INFINITY; MAX_POLYGON_VERTICES]; 2];
     for (on_b, p, q) in [(false, pa, pb), (true, pb, pa)] {
         // The other shape's deepest point along each edge normal. The normals turn
         // counter-clockwise round the shape, and with them the deepest point round the
@@ -113,6 +116,7 @@ pub(super) fn features(pa: &Proxy, pb: &Proxy, margin: f64) -> Answer {
             if separation > margin {
                 return Answer::Apart;
             }
+            separations[usize::from(on_b)][edge] = separation;
             let axis = Axis {
                 on_b,
                 edge,
@@ -153,6 +157,20 @@ pub(super) fn features(pa: &Proxy, pb: &Proxy, margin: f64) -> Answer {
         let e = other.points()[second.edge];
         let f = other.points()[next(second.edge, other.len())];
         if apart && !over_edge(own, best.edge, &[e, f], tie) {
+            return Answer::Unsure;
+        }
+        // Had GJK or EPA named an end vertex of either flat edge, the edge next to it
+        // would be a candidate reference edge too: none may come within the flip tolerance
+        // (and the tie tolerance, for rounding) of the flat edges.
+        let bar = best.separation.max(second.separation) - flip_tol - tie;
+        let neighbours_lose = |p: &Proxy, e: usize, own_side: bool| {
+            let n = p.len();
+            let s = &separations[usize::from(own_side)];
+            s[(e + n - 1) % n] < bar && s[(e + 1) % n] < bar
+        };
+        if !neighbours_lose(own, best.edge, best.on_b)
+            || !neighbours_lose(other, second.edge, second.on_b)
+        {
             return Answer::Unsure;
         }
         (Feature::Edge(best.edge), Feature::Edge(second.edge), true)
@@ -226,7 +244,7 @@ mod tests {
     fn answer(a: &Shape, b: &Shape, xf_b: Transform) -> Answer {
         let pa = Proxy::from_shape(a);
         let pb = Proxy::from_shape_in(b, &xf_b);
-        features(&pa, &pb, 0.02)
+        features(&pa, &pb, 0.02, 5e-4)
     }
 
     #[test]
