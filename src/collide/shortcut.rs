@@ -251,10 +251,9 @@ mod tests {
     fn a_corner_in_a_face_names_the_face_and_the_corner() {
         let (floor, crate_) = (boxed(2.0, 0.5), boxed(0.5, 0.5));
         // Turned 30 degrees and sunk 1 cm: its lowest corner is in the floor's top face.
-        let xf = Transform::new(
-            Vec2::new(0.3, 0.5 + 0.683_012_701_892_219_3 - 0.01),
-            0.523_598_775_598_298_9,
-        );
+        let turn = std::f64::consts::FRAC_PI_6;
+        let drop = 0.5 * (turn.cos() + turn.sin());
+        let xf = Transform::new(Vec2::new(0.3, 0.5 + drop - 0.01), turn);
         let Answer::Features { normal, a, b, .. } = answer(&floor, &crate_, xf) else {
             panic!("a clear answer");
         };

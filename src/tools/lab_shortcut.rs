@@ -126,17 +126,32 @@ fn random_gap(rng: &mut Pcg32) -> f64 {
     }
 }
 
-/// Places `b`'s edge `f` against the face of `a`'s edge `e` (A placed by `xf_a`): tilted by
-/// `tilt`, its middle `along` the face (0 and 1 are the face's ends) and `gap` off it.
+/// Where a resting edge lies on the face under it: its middle `along` the face (0 and 1 are
+/// the face's ends), `gap` off it, turned `tilt` off flat.
+#[derive(Clone, Copy)]
+struct Rest {
+    along: f64,
+    gap: f64,
+    tilt: f64,
+}
+
+impl Rest {
+    fn random(rng: &mut Pcg32) -> Rest {
+        let along = rng.range(-0.3, 1.3);
+        let (gap, tilt) = (random_gap(rng), random_tilt(rng));
+        Rest { along, gap, tilt }
+    }
+}
+
+/// Places `b`'s edge `f` against the face of `a`'s edge `e` (A placed by `xf_a`) as `rest`
+/// says.
 fn rest_on(
     a: &ConvexPolygon,
     xf_a: &Transform,
     e: usize,
     b: &ConvexPolygon,
     f: usize,
-    along: f64,
-    gap: f64,
-    tilt: f64,
+    rest: Rest,
 ) -> Transform {
     let edge = |p: &ConvexPolygon, i: usize| {
         let v = p.vertices();
@@ -145,9 +160,9 @@ fn rest_on(
     let (a1, a2, na) = edge(a, e);
     let (b1, b2, nb) = edge(b, f);
     // Turn B so that its edge's normal points against A's, then by the tilt.
-    let turn = xf_a.q.angle() + (-na).y.atan2((-na).x) - nb.y.atan2(nb.x) + tilt;
+    let turn = xf_a.q.angle() + (-na).y.atan2((-na).x) - nb.y.atan2(nb.x) + rest.tilt;
     let q = Rot::from_angle(turn);
-    let target = xf_a.apply(a1 + (a2 - a1) * along) + xf_a.q.rotate(na) * gap;
+    let target = xf_a.apply(a1 + (a2 - a1) * rest.along) + xf_a.q.rotate(na) * rest.gap;
     let mid_b = q.rotate(0.5 * (b1 + b2));
     Transform {
         p: target - mid_b,
@@ -168,9 +183,7 @@ pub fn resting_pairs(count: usize, seed: u64) -> Vec<PlacedPair> {
             );
             let e = rng.int(0, a.len() - 1);
             let f = rng.int(0, b.len() - 1);
-            let along = rng.range(-0.3, 1.3);
-            let (gap, tilt) = (random_gap(&mut rng), random_tilt(&mut rng));
-            let xf_b = rest_on(&a, &xf_a, e, &b, f, along, gap, tilt);
+            let xf_b = rest_on(&a, &xf_a, e, &b, f, Rest::random(&mut rng));
             (Shape::Polygon(a), xf_a, Shape::Polygon(b), xf_b)
         })
         .collect()
@@ -201,10 +214,13 @@ pub fn segment_pairs(count: usize, seed: u64) -> Vec<PlacedPair> {
                     ConvexPolygon::rect_at(0.5 * length, 1e-3, &Transform::new(Vec2::ZERO, side))
                         .expect("a thin box");
                 let f = rng.int(0, b.len() - 1);
-                let along = rng.range(-0.3, 1.3);
-                let (gap, tilt) = (random_gap(&mut rng), random_tilt(&mut rng));
+                let rest = Rest::random(&mut rng);
                 // The thin box's top face (edge 2) lies 1 mm off the segment: take it back.
-                rest_on(&face, &xf_a, 2, &b, f, along, gap - 1e-3, tilt)
+                let rest = Rest {
+                    gap: rest.gap - 1e-3,
+                    ..rest
+                };
+                rest_on(&face, &xf_a, 2, &b, f, rest)
             } else {
                 let reach = rng.range(0.0, 1.2) * b.radius();
                 let at = Vec2::new(rng.range(-0.6, 0.6) * length, reach);
