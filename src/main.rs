@@ -31,6 +31,10 @@ enum Command {
         /// Quit by itself after this many frames (for tests).
         #[arg(long)]
         quit_after_frames: Option<u64>,
+        /// Quit by itself once this many seconds have passed on the clock (for tests that
+        /// wait on the network; nothing in the simulation reads the clock).
+        #[arg(long, value_name = "SECONDS")]
+        quit_after_seconds: Option<f64>,
         /// Replay this input script (RON) instead of reading the keyboard.
         #[arg(long, requires = "level")]
         inputs: Option<PathBuf>,
@@ -178,6 +182,7 @@ fn main() -> ExitCode {
         level: None,
         no_vsync: false,
         quit_after_frames: None,
+        quit_after_seconds: None,
         inputs: None,
         two_players: false,
         host: None,
@@ -279,6 +284,7 @@ fn run(command: Command) -> Result<(), Failure> {
             level,
             no_vsync,
             quit_after_frames,
+            quit_after_seconds,
             inputs,
             two_players,
             host,
@@ -287,10 +293,19 @@ fn run(command: Command) -> Result<(), Failure> {
         } => {
             let online = online_choice(level.as_deref(), host, join, input_delay)?;
             let level = level.filter(|_| online.is_none());
+            let quit_after = quit_after_seconds
+                .map(|s| {
+                    std::time::Duration::try_from_secs_f64(s).map_err(|_| {
+                        format!(
+                            "--quit-after-seconds must be a number of seconds, 0 or more, not {s}"
+                        )
+                    })
+                })
+                .transpose()?;
             play(
                 level,
                 no_vsync,
-                quit_after_frames,
+                (quit_after_frames, quit_after),
                 inputs,
                 two_players,
                 online,
@@ -340,6 +355,7 @@ fn run(command: Command) -> Result<(), Failure> {
             let options = window::PlayOptions {
                 vsync: true,
                 quit_after_frames,
+                quit_after: None,
                 two_players: script.players.len() > 1,
                 replay: Some(script.steps().collect()),
                 online: None,
@@ -428,7 +444,7 @@ fn run(command: Command) -> Result<(), Failure> {
 fn play(
     level: Option<PathBuf>,
     no_vsync: bool,
-    quit_after_frames: Option<u64>,
+    (quit_after_frames, quit_after): (Option<u64>, Option<std::time::Duration>),
     inputs: Option<PathBuf>,
     two_players: bool,
     online: Option<OnlineIntent>,
@@ -450,6 +466,7 @@ fn play(
     let options = window::PlayOptions {
         vsync: !no_vsync,
         quit_after_frames,
+        quit_after,
         replay,
         two_players,
         online,

@@ -37,6 +37,8 @@ pub struct PlayOptions {
     pub vsync: bool,
     /// Quit by itself after this many frames (for tests).
     pub quit_after_frames: Option<u64>,
+    /// Quit by itself once this much time has passed on the clock (for tests).
+    pub quit_after: Option<std::time::Duration>,
     /// Every player's actions of every step, replayed instead of the keyboard and gamepads
     /// (no input once they run out).
     pub replay: Option<Vec<Vec<Actions>>>,
@@ -51,6 +53,7 @@ impl Default for PlayOptions {
         PlayOptions {
             vsync: true,
             quit_after_frames: None,
+            quit_after: None,
             replay: None,
             two_players: false,
             online: None,
@@ -370,6 +373,10 @@ impl ApplicationHandler for App {
                     .options
                     .quit_after_frames
                     .is_some_and(|n| self.report.frames >= n)
+                    || self
+                        .options
+                        .quit_after
+                        .is_some_and(|d| self.started.elapsed() >= d)
                 {
                     event_loop.exit();
                 }
