@@ -153,7 +153,7 @@ pub(super) enum Clip {
 
 /// The index after `i` in a loop of `n`.
 #[inline]
-fn next(i: usize, n: usize) -> usize {
+pub(super) fn next(i: usize, n: usize) -> usize {
     if i + 1 == n {
         0
     } else {
@@ -203,9 +203,8 @@ pub(super) fn clip(
     mode: Clip,
     out: &mut PointSet,
 ) {
-    let (rn, rv, rns) = (rp.len(), rp.points(), rp.normals());
-    let (v1, v2) = (rv[re], rv[next(re, rn)]);
-    let normal = rns[re];
+    let v1 = rp.points()[re];
+    let normal = rp.normals()[re];
     let tangent = left_perp(normal);
     let id = |incident: usize, kind: FeatureKind| FeatureId {
         reference_is_b,
@@ -220,15 +219,7 @@ pub(super) fn clip(
         (iv[i2], id(i2, FeatureKind::Vertex)),
     ];
     let cut = [id(ie, FeatureKind::ClipStart), id(ie, FeatureKind::ClipEnd)];
-    let mut seg = clip_to_half_plane(seg, -tangent, -tangent.dot(v1), cut)
-        .and_then(|s| clip_to_half_plane(s, tangent, tangent.dot(v2), cut));
-    if mode == Clip::Inside && rn > 2 {
-        for k in 0..rn {
-            if k != re && rns[k].dot(normal) <= 0.0 {
-                seg = seg.and_then(|s| clip_to_half_plane(s, rns[k], rns[k].dot(rv[k]), cut));
-            }
-        }
-    }
+    let seg = clip_segment(rp, re, mode, seg, cut);
     for (p, fid) in seg.into_iter().flatten() {
         let separation = normal.dot(p - v1);
         if separation <= out.margin {
@@ -242,36 +233,64 @@ pub(super) fn clip(
     }
 }
 
-/// Whether `x` lies within every half-plane [`clip`] cuts to in [`Clip::Inside`] mode for
-/// reference edge `re` (the same expressions), so that an incident edge whose two ends both do
-/// comes through the clip whole.
-pub(super) fn within_clip_planes(rp: &Proxy, re: usize, x: Vec2) -> bool {
+/// Calls `f` on each half-plane `m · x <= c` that [`clip`] cuts an incident edge to, in the
+/// order it cuts — the two sides of the slab over reference edge `re`, then, in
+/// [`Clip::Inside`] mode, the reference polygon's edges that face away from the reference
+/// normal — while `f` returns true; returns whether it did for every one.
+#[inline(always)]
+fn each_clip_plane(
+    rp: &Proxy,
+    re: usize,
+    mode: Clip,
+    mut f: impl FnMut(Vec2, f64) -> bool,
+) -> bool {
     let (rn, rv, rns) = (rp.len(), rp.points(), rp.normals());
     let (v1, v2) = (rv[re], rv[next(re, rn)]);
     let normal = rns[re];
     let tangent = left_perp(normal);
-    let below = |m: Vec2, c: f64| m.dot(x) - c <= 0.0;
-    below(-tangent, -tangent.dot(v1))
-        && below(tangent, tangent.dot(v2))
-        && (rn <= 2
-            || (0..rn)
-                .all(|k| k == re || rns[k].dot(normal) > 0.0 || below(rns[k], rns[k].dot(rv[k]))))
+    if !f(-tangent, -tangent.dot(v1)) || !f(tangent, tangent.dot(v2)) {
+        return false;
+    }
+    if mode == Clip::Inside && rn > 2 {
+        for k in 0..rn {
+            if k != re && rns[k].dot(normal) <= 0.0 && !f(rns[k], rns[k].dot(rv[k])) {
+                return false;
+            }
+        }
+    }
+    true
 }
 
-/// Whether [`clip`] drops the incident edge from `a` to `b` at the slab over reference edge
-/// `re` before cutting it anywhere (the same expressions): both ends beyond the slab's first
-/// side, or both within it and beyond its second.
+/// What is left of `seg` cut to every half-plane of [`each_clip_plane`], cut ends named by
+/// `cut`.
+#[inline(always)]
+fn clip_segment(
+    rp: &Proxy,
+    re: usize,
+    mode: Clip,
+    seg: [ClipPoint; 2],
+    cut: [FeatureId; 2],
+) -> Option<[ClipPoint; 2]> {
+    let mut seg = Some(seg);
+    each_clip_plane(rp, re, mode, |m, c| {
+        seg = seg.and_then(|s| clip_to_half_plane(s, m, c, cut));
+        seg.is_some()
+    });
+    seg
+}
+
+/// Whether `x` lies within every half-plane [`clip`] cuts to in [`Clip::Inside`] mode for
+/// reference edge `re`, so that an incident edge whose two ends both do comes through the
+/// clip whole.
+pub(super) fn within_clip_planes(rp: &Proxy, re: usize, x: Vec2) -> bool {
+    each_clip_plane(rp, re, Clip::Inside, |m, c| m.dot(x) - c <= 0.0)
+}
+
+/// Whether the slab over reference edge `re` alone leaves nothing of the edge from `a` to
+/// `b`, so that [`clip`] (which cuts to the slab first) keeps no point of it.
 pub(super) fn beside_slab(rp: &Proxy, re: usize, a: Vec2, b: Vec2) -> bool {
-    let (rn, rv) = (rp.len(), rp.points());
-    let (v1, v2) = (rv[re], rv[next(re, rn)]);
-    let tangent = left_perp(rp.normals()[re]);
-    let (m, c) = (-tangent, -tangent.dot(v1));
-    let (a1, b1) = (m.dot(a) - c, m.dot(b) - c);
-    if a1 > 0.0 && b1 > 0.0 {
-        return true;
-    }
-    let c2 = tangent.dot(v2);
-    a1 <= 0.0 && b1 <= 0.0 && tangent.dot(a) - c2 > 0.0 && tangent.dot(b) - c2 > 0.0
+    let ends = [(a, FeatureId::ROUND), (b, FeatureId::ROUND)];
+    clip_segment(rp, re, Clip::Slab, ends, [FeatureId::ROUND; 2]).is_none()
 }
 
 /// Most vertices the overlap of an incident outline with the half-planes of a reference

@@ -17,6 +17,7 @@
 //! whose nearest points are not an edge and a vertex over it (two corners). `cavefly lab`
 //! and the tests check on random and resting pairs that the manifold is the same either way.
 
+use super::incident::next;
 use super::proxy::Proxy;
 use crate::constants::MAX_POLYGON_VERTICES;
 use crate::geom::Vec2;
@@ -192,16 +193,6 @@ pub(super) fn features(pa: &Proxy, pb: &Proxy, margin: f64, flip_tol: f64) -> An
             b: other_feature,
             flat,
         }
-    }
-}
-
-/// The index after `i` in a loop of `n`.
-#[inline]
-fn next(i: usize, n: usize) -> usize {
-    if i + 1 == n {
-        0
-    } else {
-        i + 1
     }
 }
 
