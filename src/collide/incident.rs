@@ -297,45 +297,58 @@ pub(super) fn beside_slab(rp: &Proxy, re: usize, a: Vec2, b: Vec2) -> bool {
 /// shape can have: each half-plane adds at most one.
 const MAX_OVERLAP: usize = 2 * crate::constants::MAX_POLYGON_VERTICES + 4;
 
-/// Keeps the part of the closed outline `pts[..len]` where `m · x <= c`, in place.
-fn clip_outline(pts: &mut [Vec2; MAX_OVERLAP], len: usize, m: Vec2, c: f64) -> usize {
-    let src = *pts;
-    let mut out = 0;
+/// Writes to `out` the part of the closed outline `src` where `m · x <= c`; returns how
+/// many points it wrote.
+fn clip_outline(src: &[Vec2], out: &mut [Vec2; MAX_OVERLAP], m: Vec2, c: f64) -> usize {
+    let len = src.len();
+    let mut side = [0.0; MAX_OVERLAP];
+    for (d, p) in side.iter_mut().zip(src) {
+        *d = m.dot(*p) - c;
+    }
+    let mut n = 0;
     for i in 0..len {
-        let (p, q) = (src[i], src[next(i, len)]);
-        let (dp, dq) = (m.dot(p) - c, m.dot(q) - c);
-        if dp <= 0.0 && out < MAX_OVERLAP {
-            pts[out] = p;
-            out += 1;
+        let j = next(i, len);
+        let (p, q, dp, dq) = (src[i], src[j], side[i], side[j]);
+        if dp <= 0.0 && n < MAX_OVERLAP {
+            out[n] = p;
+            n += 1;
         }
-        if (dp < 0.0) != (dq < 0.0) && dp != dq && out < MAX_OVERLAP {
-            pts[out] = p + (q - p) * (dp / (dp - dq));
-            out += 1;
+        if (dp < 0.0) != (dq < 0.0) && dp != dq && n < MAX_OVERLAP {
+            out[n] = p + (q - p) * (dp / (dp - dq));
+            n += 1;
         }
     }
-    out
+    n
 }
 
 /// How deep below reference edge `re` the overlap of the two shapes reaches: the incident
 /// outline clipped to the reference shape (for a segment, to the region behind it over its
 /// length), and the depth of its deepest point. `NEG_INFINITY` when they do not overlap.
 pub(super) fn overlap_depth(rp: &Proxy, re: usize, ip: &Proxy) -> f64 {
-    let mut pts = [Vec2::ZERO; MAX_OVERLAP];
+    // Clipped back and forth between two buffers, plane by plane.
+    let mut pts = [[Vec2::ZERO; MAX_OVERLAP]; 2];
     let mut len = ip.len().min(MAX_OVERLAP);
-    pts[..len].copy_from_slice(&ip.points()[..len]);
+    pts[0][..len].copy_from_slice(&ip.points()[..len]);
+    let mut cur = 0;
+    let mut cut = |m: Vec2, c: f64| {
+        let [a, b] = &mut pts;
+        let (src, dst) = if cur == 0 { (a, b) } else { (b, a) };
+        len = clip_outline(&src[..len], dst, m, c);
+        cur = 1 - cur;
+    };
     let (normal, v1) = (rp.normals()[re], rp.points()[re]);
     if rp.len() == 2 {
         let v2 = rp.points()[next(re, 2)];
         let tangent = left_perp(normal);
-        len = clip_outline(&mut pts, len, normal, normal.dot(v1));
-        len = clip_outline(&mut pts, len, -tangent, -tangent.dot(v1));
-        len = clip_outline(&mut pts, len, tangent, tangent.dot(v2));
+        cut(normal, normal.dot(v1));
+        cut(-tangent, -tangent.dot(v1));
+        cut(tangent, tangent.dot(v2));
     } else {
         for (v, n) in rp.points().iter().zip(rp.normals()) {
-            len = clip_outline(&mut pts, len, *n, n.dot(*v));
+            cut(*n, n.dot(*v));
         }
     }
-    pts[..len]
+    pts[cur][..len]
         .iter()
         .map(|p| -normal.dot(*p - v1))
         .fold(f64::NEG_INFINITY, f64::max)

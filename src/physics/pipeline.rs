@@ -83,10 +83,20 @@ impl PhysicsWorld {
         );
         self.events.clear();
         self.ended.clear();
-        if self.pairs_changed {
+        // Found again but the same as the contacts' pairs: each contact is refreshed where
+        // it lies, exactly as the merge would.
+        let merge = self.pairs_changed
+            && !(self.contacts.len() == self.pairs.len()
+                && self
+                    .contacts
+                    .iter()
+                    .zip(&self.pairs)
+                    .all(|(c, k)| c.0 == *k));
+        if merge {
             self.merge_pairs(dt);
             self.pairs_changed = false;
         } else {
+            self.pairs_changed = false;
             // The same pairs as last step: refresh each contact where it lies.
             let mut contacts = std::mem::take(&mut self.contacts);
             let mut lost = false;
@@ -157,11 +167,12 @@ impl PhysicsWorld {
     }
 
     /// Finds candidate pairs from the colliders' loose boxes: body pairs from the grid, rock
-    /// pairs for every moving dynamic collider. Sorted, bodies before rock.
+    /// pairs for every moving dynamic collider. Sorted, bodies before rock. When only a few
+    /// colliders changed since the last search, only their pairs are found again.
     pub(crate) fn find_pairs(&mut self) {
         let scratch = &mut self.broad_scratch.0;
-        scratch.entries.clear();
-        scratch.entries.extend(self.colliders.items.iter().map(|c| {
+        scratch.next.clear();
+        scratch.next.extend(self.colliders.items.iter().map(|c| {
             let c = c.as_ref()?;
             let b = self.bodies.get(c.body.index, c.body.generation)?;
             Some(Entry {
@@ -171,18 +182,66 @@ impl PhysicsWorld {
                 dynamic: b.kind == BodyKind::Dynamic,
             })
         }));
-        self.broad.pairs(&scratch.entries, &mut scratch.pairs);
-        self.pairs.clear();
-        self.pairs
-            .extend(scratch.pairs.iter().map(|&(a, b)| PairKey::Bodies(a, b)));
-        for (ci, e) in scratch.entries.iter().enumerate() {
-            let Some(e) = e.as_ref().filter(|e| e.dynamic && e.moving) else {
-                continue;
+        std::mem::swap(&mut scratch.entries, &mut scratch.next);
+        let n = scratch.entries.len();
+        let mut incremental =
+            self.pairs_valid && scratch.next.len() == n && self.broad.can_update(n);
+        if incremental {
+            scratch.changed.clear();
+            scratch.changed.extend(
+                (0..n as u32).filter(|&i| scratch.entries[i as usize] != scratch.next[i as usize]),
+            );
+            // Past a quarter of the colliders a fresh build is cheaper.
+            incremental = scratch.changed.len() * 4 <= n;
+        }
+        let rock_pairs =
+            |ci: usize, e: &Option<Entry>, rock: &mut Vec<u32>, out: &mut Vec<PairKey>| {
+                if e.as_ref().is_some_and(|e| e.dynamic && e.moving) {
+                    rock.clear();
+                    self.rock_tree.query_aabb_into(&e.unwrap().aabb, rock);
+                    out.extend(rock.iter().map(|&si| PairKey::Rock(ci as u32, si)));
+                }
             };
-            scratch.rock.clear();
-            self.rock_tree.query_aabb_into(&e.aabb, &mut scratch.rock);
+        if incremental {
+            self.broad
+                .update(&scratch.entries, &scratch.changed, &mut scratch.pairs);
+            scratch.fresh.clear();
+            scratch
+                .fresh
+                .extend(scratch.pairs.iter().map(|&(a, b)| PairKey::Bodies(a, b)));
+            for &ci in &scratch.changed {
+                let e = &scratch.entries[ci as usize];
+                rock_pairs(ci as usize, e, &mut scratch.rock, &mut scratch.fresh);
+            }
+            // The pairs of colliders that did not change stay as they were.
+            scratch.changed_flag.clear();
+            scratch.changed_flag.resize(n, false);
+            for &ci in &scratch.changed {
+                scratch.changed_flag[ci as usize] = true;
+            }
+            let flag = &scratch.changed_flag;
+            let kept = self.pairs.iter().copied().filter(|k| match *k {
+                PairKey::Bodies(a, b) => !flag[a as usize] && !flag[b as usize],
+                PairKey::Rock(c, _) => !flag[c as usize],
+            });
+            scratch.merged.clear();
+            let mut fresh = scratch.fresh.iter().copied().peekable();
+            for k in kept {
+                while let Some(f) = fresh.next_if(|f| *f < k) {
+                    scratch.merged.push(f);
+                }
+                scratch.merged.push(k);
+            }
+            scratch.merged.extend(fresh);
+            std::mem::swap(&mut self.pairs, &mut scratch.merged);
+        } else {
+            self.broad.pairs(&scratch.entries, &mut scratch.pairs);
+            self.pairs.clear();
             self.pairs
-                .extend(scratch.rock.iter().map(|&si| PairKey::Rock(ci as u32, si)));
+                .extend(scratch.pairs.iter().map(|&(a, b)| PairKey::Bodies(a, b)));
+            for (ci, e) in scratch.entries.iter().enumerate() {
+                rock_pairs(ci, e, &mut scratch.rock, &mut self.pairs);
+            }
         }
         self.pairs_valid = true;
         self.pairs_changed = true;

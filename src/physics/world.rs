@@ -80,9 +80,17 @@ impl<T: Default> Clone for Scratch<T> {
 /// The broad phase's working memory.
 #[derive(Debug, Default)]
 pub(crate) struct BroadScratch {
+    /// The entries the grid holds now, and the ones being compared with them.
     pub entries: Vec<Option<Entry>>,
+    pub next: Vec<Option<Entry>>,
+    /// Colliders whose entry changed since the grid last saw them, ascending.
+    pub changed: Vec<u32>,
+    pub changed_flag: Vec<bool>,
     pub pairs: Vec<(u32, u32)>,
     pub rock: Vec<u32>,
+    /// Candidate pairs found again, and the merged list being built.
+    pub fresh: Vec<super::contact::PairKey>,
+    pub merged: Vec<super::contact::PairKey>,
 }
 
 /// The islands' working memory.
