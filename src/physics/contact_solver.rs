@@ -13,7 +13,7 @@
 
 use super::body_state::{BodyState, Softness};
 use super::contact::{Contact, PairKey};
-use super::lanes::{Mask4, F4, V4};
+use super::lanes::{Lane, LaneMask, Mask4, F4, V4};
 use crate::constants::SPECULATIVE_THRESHOLD;
 use crate::geom::{left_perp, right_perp, Vec2};
 
@@ -199,28 +199,28 @@ fn lanes_of<'a>(states: &'a [BodyState], idx: &[u32; 4]) -> [&'a BodyState; 4] {
 
 /// The lanes' velocities.
 #[inline(always)]
-fn velocities(states: &[BodyState], idx: &[u32; 4]) -> (V4, F4) {
+fn velocities<L: Lane>(states: &[BodyState], idx: &[u32; 4]) -> (V4<L>, L) {
     let [a, b, c, d] = lanes_of(states, idx);
     (
         V4 {
-            x: F4::new([a.v.x, b.v.x, c.v.x, d.v.x]),
-            y: F4::new([a.v.y, b.v.y, c.v.y, d.v.y]),
+            x: L::from_array([a.v.x, b.v.x, c.v.x, d.v.x]),
+            y: L::from_array([a.v.y, b.v.y, c.v.y, d.v.y]),
         },
-        F4::new([a.w, b.w, c.w, d.w]),
+        L::from_array([a.w, b.w, c.w, d.w]),
     )
 }
 
 /// The lanes' motion since the step began: translation, and the rotation's cosine and sine.
 #[inline(always)]
-fn motion(states: &[BodyState], idx: &[u32; 4]) -> (V4, F4, F4) {
+fn motion<L: Lane>(states: &[BodyState], idx: &[u32; 4]) -> (V4<L>, L, L) {
     let [a, b, c, d] = lanes_of(states, idx);
     (
         V4 {
-            x: F4::new([a.dp.x, b.dp.x, c.dp.x, d.dp.x]),
-            y: F4::new([a.dp.y, b.dp.y, c.dp.y, d.dp.y]),
+            x: L::from_array([a.dp.x, b.dp.x, c.dp.x, d.dp.x]),
+            y: L::from_array([a.dp.y, b.dp.y, c.dp.y, d.dp.y]),
         },
-        F4::new([a.dq.c, b.dq.c, c.dq.c, d.dq.c]),
-        F4::new([a.dq.s, b.dq.s, c.dq.s, d.dq.s]),
+        L::from_array([a.dq.c, b.dq.c, c.dq.c, d.dq.c]),
+        L::from_array([a.dq.s, b.dq.s, c.dq.s, d.dq.s]),
     )
 }
 
@@ -228,8 +228,8 @@ fn motion(states: &[BodyState], idx: &[u32; 4]) -> (V4, F4, F4) {
 /// something that cannot be pushed changes it by exactly nothing, and the solver resets it
 /// after each pass all the same.
 #[inline(always)]
-fn scatter(states: &mut [BodyState], idx: &[u32; 4], v: V4, w: F4) {
-    let (vx, vy, w) = (v.x.lanes(), v.y.lanes(), w.lanes());
+fn scatter<L: Lane>(states: &mut [BodyState], idx: &[u32; 4], v: V4<L>, w: L) {
+    let (vx, vy, w) = (v.x.to_array(), v.y.to_array(), w.to_array());
     for i in 0..4 {
         let s = &mut states[idx[i] as usize];
         s.v = Vec2::new(vx[i], vy[i]);
@@ -237,44 +237,67 @@ fn scatter(states: &mut [BodyState], idx: &[u32; 4], v: V4, w: F4) {
     }
 }
 
-/// Applies `impulse` at point `p`: to B as it is, to A reversed.
-#[inline(always)]
-fn push(m: &Masses, p: &PointLanes, impulse: V4, a: (&mut V4, &mut F4), b: (&mut V4, &mut F4)) {
-    *a.0 = *a.0 - impulse.scale(m.inv_mass_a);
-    *a.1 = *a.1 - m.inv_inertia_a * p.ra.cross(impulse);
-    *b.0 = *b.0 + impulse.scale(m.inv_mass_b);
-    *b.1 = *b.1 + m.inv_inertia_b * p.rb.cross(impulse);
+/// A point's anchors relative to each body, loaded.
+#[derive(Clone, Copy)]
+struct Arms<L> {
+    ra: V4<L>,
+    rb: V4<L>,
 }
 
-/// A batch's inverse masses and inertias, copied out so its points can be borrowed mutably.
-struct Masses {
-    inv_mass_a: F4,
-    inv_inertia_a: F4,
-    inv_mass_b: F4,
-    inv_inertia_b: F4,
-}
-
-impl Masses {
+impl<L: Lane> Arms<L> {
     #[inline(always)]
-    fn of(c: &ContactBatch) -> Masses {
+    fn of(p: &PointLanes) -> Arms<L> {
+        Arms {
+            ra: V4::load(&p.ra),
+            rb: V4::load(&p.rb),
+        }
+    }
+}
+
+/// Applies `impulse` at a point with arms `r`: to B as it is, to A reversed.
+#[inline(always)]
+fn push<L: Lane>(
+    m: &Masses<L>,
+    r: &Arms<L>,
+    impulse: V4<L>,
+    a: (&mut V4<L>, &mut L),
+    b: (&mut V4<L>, &mut L),
+) {
+    *a.0 = *a.0 - impulse.scale(m.inv_mass_a);
+    *a.1 = *a.1 - m.inv_inertia_a * r.ra.cross(impulse);
+    *b.0 = *b.0 + impulse.scale(m.inv_mass_b);
+    *b.1 = *b.1 + m.inv_inertia_b * r.rb.cross(impulse);
+}
+
+/// A batch's inverse masses and inertias, loaded.
+struct Masses<L> {
+    inv_mass_a: L,
+    inv_inertia_a: L,
+    inv_mass_b: L,
+    inv_inertia_b: L,
+}
+
+impl<L: Lane> Masses<L> {
+    #[inline(always)]
+    fn of(c: &ContactBatch) -> Masses<L> {
         Masses {
-            inv_mass_a: c.inv_mass_a,
-            inv_inertia_a: c.inv_inertia_a,
-            inv_mass_b: c.inv_mass_b,
-            inv_inertia_b: c.inv_inertia_b,
+            inv_mass_a: L::load(&c.inv_mass_a),
+            inv_inertia_a: L::load(&c.inv_inertia_a),
+            inv_mass_b: L::load(&c.inv_mass_b),
+            inv_inertia_b: L::load(&c.inv_inertia_b),
         }
     }
 }
 
 /// The relative velocity at a contact point: B's material point against A's.
 #[inline(always)]
-fn relative_velocity(va: V4, wa: F4, vb: V4, wb: F4, p: &PointLanes) -> V4 {
-    vb + spin(wb, p.rb) - va - spin(wa, p.ra)
+fn relative_velocity<L: Lane>(va: V4<L>, wa: L, vb: V4<L>, wb: L, r: &Arms<L>) -> V4<L> {
+    vb + spin(wb, r.rb) - va - spin(wa, r.ra)
 }
 
 /// `w × r`: the velocity a spin gives a point at `r`.
-#[inline]
-fn spin(w: F4, r: V4) -> V4 {
+#[inline(always)]
+fn spin<L: Lane>(w: L, r: V4<L>) -> V4<L> {
     V4 {
         x: -(w * r.y),
         y: w * r.x,
@@ -282,8 +305,8 @@ fn spin(w: F4, r: V4) -> V4 {
 }
 
 /// `r` turned by the rotation `(c, s)`.
-#[inline]
-fn rotate(c: F4, s: F4, r: V4) -> V4 {
+#[inline(always)]
+fn rotate<L: Lane>(c: L, s: L, r: V4<L>) -> V4<L> {
     V4 {
         x: c * r.x - s * r.y,
         y: s * r.x + c * r.y,
@@ -291,8 +314,8 @@ fn rotate(c: F4, s: F4, r: V4) -> V4 {
 }
 
 /// The tangent of a normal: the normal turned a quarter turn clockwise.
-#[inline]
-fn tangent(n: V4) -> V4 {
+#[inline(always)]
+fn tangent<L: Lane>(n: V4<L>) -> V4<L> {
     V4 { x: n.y, y: -n.x }
 }
 
@@ -341,16 +364,21 @@ impl ContactSolver {
 
     /// Re-applies last step's impulses (called through the AVX dispatch in avx.rs).
     #[inline(always)]
-    pub(super) fn warm_start_batches(&mut self, states: &mut [BodyState]) {
+    pub(super) fn warm_start_batches<L: Lane>(&mut self, states: &mut [BodyState]) {
         for c in &mut self.batches {
-            let (mut va, mut wa) = velocities(states, &c.a);
-            let (mut vb, mut wb) = velocities(states, &c.b);
-            let (n, t) = (c.normal, tangent(c.normal));
+            let (mut va, mut wa) = velocities::<L>(states, &c.a);
+            let (mut vb, mut wb) = velocities::<L>(states, &c.b);
+            let n = V4::<L>::load(&c.normal);
+            let t = tangent(n);
             let m = Masses::of(c);
             for p in &mut c.points {
-                let impulse = n.scale(p.normal_impulse) + t.scale(p.tangent_impulse);
-                p.total_normal_impulse = p.total_normal_impulse + p.normal_impulse;
-                push(&m, p, impulse, (&mut va, &mut wa), (&mut vb, &mut wb));
+                let (normal_impulse, tangent_impulse) =
+                    (L::load(&p.normal_impulse), L::load(&p.tangent_impulse));
+                let impulse = n.scale(normal_impulse) + t.scale(tangent_impulse);
+                (L::load(&p.total_normal_impulse) + normal_impulse)
+                    .store(&mut p.total_normal_impulse);
+                let r = Arms::of(p);
+                push(&m, &r, impulse, (&mut va, &mut wa), (&mut vb, &mut wb));
             }
             scatter(states, &c.a, va, wa);
             scatter(states, &c.b, vb, wb);
@@ -360,59 +388,59 @@ impl ContactSolver {
 
     /// One pass over every constraint (called through the AVX dispatch in avx.rs).
     #[inline(always)]
-    pub(super) fn solve_batches(&mut self, states: &mut [BodyState], pass: &Pass) {
-        let threshold = F4::splat(SPECULATIVE_THRESHOLD);
-        let inv_h = F4::splat(pass.inv_h);
-        let (bias_rate, max_push) = (F4::splat(pass.soft.bias_rate), F4::splat(-pass.max_push));
+    pub(super) fn solve_batches<L: Lane>(&mut self, states: &mut [BodyState], pass: &Pass) {
+        let threshold = L::splat(SPECULATIVE_THRESHOLD);
+        let inv_h = L::splat(pass.inv_h);
+        let (bias_rate, max_push) = (L::splat(pass.soft.bias_rate), L::splat(-pass.max_push));
         // A soft row solves `v + bias + compliance · k · λ = 0` for its total impulse λ,
         // which is what one sequential soft update does for a single point.
-        let compliance = F4::splat(pass.soft.impulse_scale / pass.soft.mass_scale);
-        let half = F4::splat(0.5);
+        let compliance = L::splat(pass.soft.impulse_scale / pass.soft.mass_scale);
+        let (zero, one, half) = (L::splat(0.0), L::splat(1.0), L::splat(0.5));
         for c in &mut self.batches {
-            let (mut va, mut wa) = velocities(states, &c.a);
-            let (mut vb, mut wb) = velocities(states, &c.b);
-            let (dpa, ca, sa) = motion(states, &c.a);
-            let (dpb, cb, sb) = motion(states, &c.b);
-            let n = c.normal;
+            let (mut va, mut wa) = velocities::<L>(states, &c.a);
+            let (mut vb, mut wb) = velocities::<L>(states, &c.b);
+            let (dpa, ca, sa) = motion::<L>(states, &c.a);
+            let (dpb, cb, sb) = motion::<L>(states, &c.b);
+            let n = V4::<L>::load(&c.normal);
             let m = Masses::of(c);
             let moved = dpb - dpa;
             // Each point's separation now, and its row: apart, it may close exactly its gap,
             // rigidly; overlapping, it pushes out softly, or (relaxing) only stops approaching.
             let [p1, p2] = &mut c.points;
-            let s1 = (moved + (rotate(cb, sb, p1.rb) - rotate(ca, sa, p1.ra))).dot(n)
-                + p1.base_separation;
-            let s2 = (moved + (rotate(cb, sb, p2.rb) - rotate(ca, sa, p2.ra))).dot(n)
-                + p2.base_separation;
+            let (r1, r2) = (Arms::of(p1), Arms::of(p2));
+            let s1 = (moved + (rotate(cb, sb, r1.rb) - rotate(ca, sa, r1.ra))).dot(n)
+                + L::load(&p1.base_separation);
+            let s2 = (moved + (rotate(cb, sb, r2.rb) - rotate(ca, sa, r2.ra))).dot(n)
+                + L::load(&p2.base_separation);
             let (apart1, apart2) = (s1.gt(threshold), s2.gt(threshold));
             let (bias1, bias2, soft1, soft2) = if pass.use_bias {
                 (
                     apart1.select(s1 * inv_h, (bias_rate * s1).max(max_push)),
                     apart2.select(s2 * inv_h, (bias_rate * s2).max(max_push)),
-                    apart1.select(F4::ZERO, compliance),
-                    apart2.select(F4::ZERO, compliance),
+                    apart1.select(zero, compliance),
+                    apart2.select(zero, compliance),
                 )
             } else {
                 (
-                    apart1.select(s1 * inv_h, F4::ZERO),
-                    apart2.select(s2 * inv_h, F4::ZERO),
-                    F4::ZERO,
-                    F4::ZERO,
+                    apart1.select(s1 * inv_h, zero),
+                    apart2.select(s2 * inv_h, zero),
+                    zero,
+                    zero,
                 )
             };
-            let (old1, old2) = (p1.normal_impulse, p2.normal_impulse);
-            let (k11, k12, k22) = (c.k11, c.k12, c.k22);
-            let vn1 = relative_velocity(va, wa, vb, wb, p1).dot(n);
-            let vn2 = relative_velocity(va, wa, vb, wb, p2).dot(n);
+            let (old1, old2) = (L::load(&p1.normal_impulse), L::load(&p2.normal_impulse));
+            let (k11, k12, k22) = (L::load(&c.k11), L::load(&c.k12), L::load(&c.k22));
+            let vn1 = relative_velocity(va, wa, vb, wb, &r1).dot(n);
+            let vn2 = relative_velocity(va, wa, vb, wb, &r2).dot(n);
             let b1 = vn1 + bias1 - (k11 * old1 + k12 * old2);
             // A one-point lane's second row is made to need nothing.
-            let b2 = c
-                .two
+            let b2 = L::load(&c.two)
                 .lt(half)
-                .select(F4::ONE, vn2 + bias2 - (k12 * old1 + k22 * old2));
+                .select(one, vn2 + bias2 - (k12 * old1 + k22 * old2));
             let (x1, x2) = solve_lcp(
-                k11 * (F4::ONE + soft1),
+                k11 * (one + soft1),
                 k12,
-                k22 * (F4::ONE + soft2),
+                k22 * (one + soft2),
                 b1,
                 b2,
                 old1,
@@ -420,27 +448,31 @@ impl ContactSolver {
             );
             let (d1, d2) = (x1 - old1, x2 - old2);
             let impulse = n.scale(d1 + d2);
-            va = va - impulse.scale(c.inv_mass_a);
-            wa = wa - c.inv_inertia_a * (p1.ra.cross(n) * d1 + p2.ra.cross(n) * d2);
-            vb = vb + impulse.scale(c.inv_mass_b);
-            wb = wb + c.inv_inertia_b * (p1.rb.cross(n) * d1 + p2.rb.cross(n) * d2);
-            p1.normal_impulse = x1;
-            p2.normal_impulse = x2;
-            p1.max_normal_impulse = p1.max_normal_impulse.max(d1);
-            p2.max_normal_impulse = p2.max_normal_impulse.max(d2);
-            p1.total_normal_impulse = p1.total_normal_impulse + d1;
-            p2.total_normal_impulse = p2.total_normal_impulse + d2;
+            va = va - impulse.scale(m.inv_mass_a);
+            wa = wa - m.inv_inertia_a * (r1.ra.cross(n) * d1 + r2.ra.cross(n) * d2);
+            vb = vb + impulse.scale(m.inv_mass_b);
+            wb = wb + m.inv_inertia_b * (r1.rb.cross(n) * d1 + r2.rb.cross(n) * d2);
+            x1.store(&mut p1.normal_impulse);
+            x2.store(&mut p2.normal_impulse);
+            L::load(&p1.max_normal_impulse)
+                .max(d1)
+                .store(&mut p1.max_normal_impulse);
+            L::load(&p2.max_normal_impulse)
+                .max(d2)
+                .store(&mut p2.max_normal_impulse);
+            (L::load(&p1.total_normal_impulse) + d1).store(&mut p1.total_normal_impulse);
+            (L::load(&p2.total_normal_impulse) + d2).store(&mut p2.total_normal_impulse);
             // Friction, point by point, within the cone the new normal impulse allows.
             let t = tangent(n);
-            for p in [p1, p2] {
-                let vt = relative_velocity(va, wa, vb, wb, p).dot(t);
-                let limit = c.friction * p.normal_impulse;
-                let new = (p.tangent_impulse - p.tangent_mass * vt)
-                    .max(-limit)
-                    .min(limit);
-                let impulse = t.scale(new - p.tangent_impulse);
-                p.tangent_impulse = new;
-                push(&m, p, impulse, (&mut va, &mut wa), (&mut vb, &mut wb));
+            let friction = L::load(&c.friction);
+            for (p, r, normal_impulse) in [(p1, r1, x1), (p2, r2, x2)] {
+                let vt = relative_velocity(va, wa, vb, wb, &r).dot(t);
+                let limit = friction * normal_impulse;
+                let old = L::load(&p.tangent_impulse);
+                let new = (old - L::load(&p.tangent_mass) * vt).max(-limit).min(limit);
+                let impulse = t.scale(new - old);
+                new.store(&mut p.tangent_impulse);
+                push(&m, &r, impulse, (&mut va, &mut wa), (&mut vb, &mut wb));
             }
             scatter(states, &c.a, va, wa);
             scatter(states, &c.b, vb, wb);
@@ -457,21 +489,22 @@ impl ContactSolver {
             if !bouncy.any() {
                 continue;
             }
-            let (mut va, mut wa) = velocities(states, &c.a);
-            let (mut vb, mut wb) = velocities(states, &c.b);
+            let (mut va, mut wa) = velocities::<F4>(states, &c.a);
+            let (mut vb, mut wb) = velocities::<F4>(states, &c.b);
             let n = c.normal;
             let m = Masses::of(c);
             for p in &mut c.points {
                 let act: Mask4 =
                     bouncy & p.relative_velocity.lt(threshold) & p.max_normal_impulse.gt(F4::ZERO);
-                let vn = relative_velocity(va, wa, vb, wb, p).dot(n);
+                let r = Arms::of(p);
+                let vn = relative_velocity(va, wa, vb, wb, &r).dot(n);
                 let impulse = -(p.normal_mass * (vn + c.restitution * p.relative_velocity));
                 let new = (p.normal_impulse + impulse).max(F4::ZERO);
                 let d = act.select(new - p.normal_impulse, F4::ZERO);
                 p.normal_impulse = p.normal_impulse + d;
                 p.total_normal_impulse = p.total_normal_impulse + d;
                 let impulse = n.scale(d);
-                push(&m, p, impulse, (&mut va, &mut wa), (&mut vb, &mut wb));
+                push(&m, &r, impulse, (&mut va, &mut wa), (&mut vb, &mut wb));
             }
             scatter(states, &c.a, va, wa);
             scatter(states, &c.b, vb, wb);
@@ -513,8 +546,8 @@ impl ContactSolver {
 /// `A = [[a11, a12], [a12, a22]]`, trying the four cases of which points push in turn; where
 /// rounding leaves no case consistent the impulses stay at `old`.
 #[inline(always)]
-fn solve_lcp(a11: F4, a12: F4, a22: F4, b1: F4, b2: F4, old1: F4, old2: F4) -> (F4, F4) {
-    let zero = F4::ZERO;
+fn solve_lcp<L: Lane>(a11: L, a12: L, a22: L, b1: L, b2: L, old1: L, old2: L) -> (L, L) {
+    let zero = L::splat(0.0);
     let det = a11 * a22 - a12 * a12;
     let both1 = (a12 * b2 - a22 * b1) / det;
     let both2 = (a12 * b1 - a11 * b2) / det;

@@ -1,14 +1,17 @@
 //! Four solver lanes at once: the contact solver works on four constraints together, one in
-//! each lane of these vectors (over `wide`'s `f64x4`, two SSE2 operations per call on a
-//! plain x86-64 target). Each lane is computed exactly as the scalar code would compute it,
-//! in IEEE double precision with no fused operations, so results do not depend on the lane
-//! width or the machine.
+//! each lane of these vectors. [`F4`] (over `wide`'s `f64x4`, two SSE2 operations per call on
+//! a plain x86-64 target) holds the constraints and runs the baseline build's passes;
+//! `avx_lanes::A4` runs them in the AVX build, one 256-bit instruction per operation. Both
+//! do the work through [`Lane`]. Each lane is computed exactly as the scalar code would
+//! compute it, in IEEE double precision with no fused operations, so results do not depend
+//! on the lane type, the lane width or the machine.
 
 use std::ops::{Add, BitAnd, BitOr, Div, Mul, Neg, Sub};
 use wide::f64x4;
 
 /// Four doubles, one per lane.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[repr(transparent)]
 pub(crate) struct F4(f64x4);
 
 /// A lane mask (all bits set where true), from comparing two [`F4`]s.
@@ -123,11 +126,96 @@ impl Neg for F4 {
     }
 }
 
+/// Four lanes of doubles as the solver's passes use them.
+pub(crate) trait Lane:
+    Copy
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Div<Output = Self>
+    + Neg<Output = Self>
+{
+    /// The result of comparing two of them.
+    type Mask: LaneMask<Lane = Self>;
+    fn splat(x: f64) -> Self;
+    fn from_array(lanes: [f64; 4]) -> Self;
+    fn to_array(self) -> [f64; 4];
+    /// From the constraints' storage, and back.
+    fn load(x: &F4) -> Self;
+    fn store(self, to: &mut F4);
+    /// The larger of each pair of lanes (the second where they are equal).
+    fn max(self, other: Self) -> Self;
+    /// The smaller of each pair of lanes (the second where they are equal).
+    fn min(self, other: Self) -> Self;
+    fn gt(self, other: Self) -> Self::Mask;
+    fn ge(self, other: Self) -> Self::Mask;
+    fn lt(self, other: Self) -> Self::Mask;
+}
+
+/// A lane mask of some [`Lane`] type.
+pub(crate) trait LaneMask: Copy + BitAnd<Output = Self> + BitOr<Output = Self> {
+    type Lane;
+    /// `if_true` where the mask is set, `if_false` elsewhere.
+    fn select(self, if_true: Self::Lane, if_false: Self::Lane) -> Self::Lane;
+}
+
+impl Lane for F4 {
+    type Mask = Mask4;
+    #[inline(always)]
+    fn splat(x: f64) -> F4 {
+        F4::splat(x)
+    }
+    #[inline(always)]
+    fn from_array(lanes: [f64; 4]) -> F4 {
+        F4::new(lanes)
+    }
+    #[inline(always)]
+    fn to_array(self) -> [f64; 4] {
+        self.lanes()
+    }
+    #[inline(always)]
+    fn load(x: &F4) -> F4 {
+        *x
+    }
+    #[inline(always)]
+    fn store(self, to: &mut F4) {
+        *to = self;
+    }
+    #[inline(always)]
+    fn max(self, other: F4) -> F4 {
+        F4::max(self, other)
+    }
+    #[inline(always)]
+    fn min(self, other: F4) -> F4 {
+        F4::min(self, other)
+    }
+    #[inline(always)]
+    fn gt(self, other: F4) -> Mask4 {
+        F4::gt(self, other)
+    }
+    #[inline(always)]
+    fn ge(self, other: F4) -> Mask4 {
+        F4::ge(self, other)
+    }
+    #[inline(always)]
+    fn lt(self, other: F4) -> Mask4 {
+        F4::lt(self, other)
+    }
+}
+
+impl LaneMask for Mask4 {
+    type Lane = F4;
+    #[inline(always)]
+    fn select(self, if_true: F4, if_false: F4) -> F4 {
+        Mask4::select(self, if_true, if_false)
+    }
+}
+
 /// A 2D vector in four lanes.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct V4 {
-    pub x: F4,
-    pub y: F4,
+pub(crate) struct V4<L = F4> {
+    pub x: L,
+    pub y: L,
 }
 
 impl V4 {
@@ -137,20 +225,31 @@ impl V4 {
         self.x.set(lane, v.x);
         self.y.set(lane, v.y);
     }
+}
 
-    #[inline]
-    pub fn dot(self, o: V4) -> F4 {
+impl<L: Lane> V4<L> {
+    /// From the constraints' storage.
+    #[inline(always)]
+    pub fn load(v: &V4) -> V4<L> {
+        V4 {
+            x: L::load(&v.x),
+            y: L::load(&v.y),
+        }
+    }
+
+    #[inline(always)]
+    pub fn dot(self, o: V4<L>) -> L {
         self.x * o.x + self.y * o.y
     }
 
     /// The 2D cross product `self × o`.
-    #[inline]
-    pub fn cross(self, o: V4) -> F4 {
+    #[inline(always)]
+    pub fn cross(self, o: V4<L>) -> L {
         self.x * o.y - self.y * o.x
     }
 
-    #[inline]
-    pub fn scale(self, k: F4) -> V4 {
+    #[inline(always)]
+    pub fn scale(self, k: L) -> V4<L> {
         V4 {
             x: self.x * k,
             y: self.y * k,
@@ -158,10 +257,10 @@ impl V4 {
     }
 }
 
-impl Add for V4 {
-    type Output = V4;
-    #[inline]
-    fn add(self, o: V4) -> V4 {
+impl<L: Lane> Add for V4<L> {
+    type Output = V4<L>;
+    #[inline(always)]
+    fn add(self, o: V4<L>) -> V4<L> {
         V4 {
             x: self.x + o.x,
             y: self.y + o.y,
@@ -169,10 +268,10 @@ impl Add for V4 {
     }
 }
 
-impl Sub for V4 {
-    type Output = V4;
-    #[inline]
-    fn sub(self, o: V4) -> V4 {
+impl<L: Lane> Sub for V4<L> {
+    type Output = V4<L>;
+    #[inline(always)]
+    fn sub(self, o: V4<L>) -> V4<L> {
         V4 {
             x: self.x - o.x,
             y: self.y - o.y,

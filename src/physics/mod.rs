@@ -11,6 +11,8 @@
 //! continuous collision for fast bodies and bullets → contact events.
 
 mod avx;
+#[cfg(target_arch = "x86_64")]
+mod avx_lanes;
 mod body;
 mod body_state;
 mod broad_phase;
