@@ -140,6 +140,11 @@ impl GridBroadPhase {
         self.cell > 0.0 && self.len == len
     }
 
+    /// Which entries the last [`GridBroadPhase::update`] was told had changed, by index.
+    pub fn changed(&self) -> &[bool] {
+        &self.changed
+    }
+
     /// Updates the grid after the entries listed in `changed` (ascending) changed, and puts
     /// in `out` every allowed pair with at least one of them, sorted. With the pairs of
     /// the last build that involve none of them, that is exactly what
@@ -224,7 +229,7 @@ fn covered(aabb: &Aabb, cell: f64) -> Option<((i64, i64), (i64, i64))> {
 }
 
 /// Merges two sorted lists into `out`.
-fn merge_sorted<T: Copy + Ord>(a: &[T], b: &[T], out: &mut Vec<T>) {
+pub(crate) fn merge_sorted<T: Copy + Ord>(a: &[T], b: &[T], out: &mut Vec<T>) {
     out.clear();
     out.reserve(a.len() + b.len());
     let (mut i, mut j) = (0, 0);
@@ -260,6 +265,16 @@ mod tests {
         })
     }
 
+    /// Numbers in [0, 1) from a fixed seed.
+    fn uniform(mut seed: u64) -> impl FnMut() -> f64 {
+        move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        }
+    }
+
     /// Pairs of `entries` by brute force.
     fn brute_force(entries: &[Option<Entry>]) -> Vec<(u32, u32)> {
         let mut want = Vec::new();
@@ -275,13 +290,7 @@ mod tests {
 
     #[test]
     fn updating_a_few_colliders_finds_what_a_fresh_build_finds() {
-        let mut seed = 99u64;
-        let mut next = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut next = uniform(99);
         let mut entries: Vec<Option<Entry>> = (0..400)
             .map(|i| {
                 let mut e = entry(next() * 60.0 - 30.0, next() * 60.0 - 30.0, 0.3 + next(), i);
@@ -345,13 +354,7 @@ mod tests {
     #[test]
     fn pairs_match_brute_force() {
         let mut entries = Vec::new();
-        let mut seed = 12345u64;
-        let mut next = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut next = uniform(12345);
         for i in 0..300 {
             let (x, y, half) = (
                 next() * 40.0 - 20.0,

@@ -2,7 +2,7 @@
 //! collision, sleep and events, in that order.
 
 use super::body::BodyKind;
-use super::broad_phase::Entry;
+use super::broad_phase::{merge_sorted, Entry};
 use super::contact::{CachedManifold, Contact, PairKey};
 use super::events::ContactEventKind;
 use super::profile::{StepProfile, Stopwatch};
@@ -92,11 +92,10 @@ impl PhysicsWorld {
                     .iter()
                     .zip(&self.pairs)
                     .all(|(c, k)| c.0 == *k));
+        self.pairs_changed = false;
         if merge {
             self.merge_pairs(dt);
-            self.pairs_changed = false;
         } else {
-            self.pairs_changed = false;
             // The same pairs as last step: refresh each contact where it lies.
             let mut contacts = std::mem::take(&mut self.contacts);
             let mut lost = false;
@@ -196,9 +195,9 @@ impl PhysicsWorld {
         }
         let rock_pairs =
             |ci: usize, e: &Option<Entry>, rock: &mut Vec<u32>, out: &mut Vec<PairKey>| {
-                if e.as_ref().is_some_and(|e| e.dynamic && e.moving) {
+                if let Some(e) = e.as_ref().filter(|e| e.dynamic && e.moving) {
                     rock.clear();
-                    self.rock_tree.query_aabb_into(&e.unwrap().aabb, rock);
+                    self.rock_tree.query_aabb_into(&e.aabb, rock);
                     out.extend(rock.iter().map(|&si| PairKey::Rock(ci as u32, si)));
                 }
             };
@@ -214,25 +213,12 @@ impl PhysicsWorld {
                 rock_pairs(ci as usize, e, &mut scratch.rock, &mut scratch.fresh);
             }
             // The pairs of colliders that did not change stay as they were.
-            scratch.changed_flag.clear();
-            scratch.changed_flag.resize(n, false);
-            for &ci in &scratch.changed {
-                scratch.changed_flag[ci as usize] = true;
-            }
-            let flag = &scratch.changed_flag;
-            let kept = self.pairs.iter().copied().filter(|k| match *k {
-                PairKey::Bodies(a, b) => !flag[a as usize] && !flag[b as usize],
-                PairKey::Rock(c, _) => !flag[c as usize],
+            let changed = self.broad.changed();
+            self.pairs.retain(|k| match *k {
+                PairKey::Bodies(a, b) => !changed[a as usize] && !changed[b as usize],
+                PairKey::Rock(c, _) => !changed[c as usize],
             });
-            scratch.merged.clear();
-            let mut fresh = scratch.fresh.iter().copied().peekable();
-            for k in kept {
-                while let Some(f) = fresh.next_if(|f| *f < k) {
-                    scratch.merged.push(f);
-                }
-                scratch.merged.push(k);
-            }
-            scratch.merged.extend(fresh);
+            merge_sorted(&self.pairs, &scratch.fresh, &mut scratch.merged);
             std::mem::swap(&mut self.pairs, &mut scratch.merged);
         } else {
             self.broad.pairs(&scratch.entries, &mut scratch.pairs);

@@ -85,7 +85,6 @@ pub(crate) struct BroadScratch {
     pub next: Vec<Option<Entry>>,
     /// Colliders whose entry changed since the grid last saw them, ascending.
     pub changed: Vec<u32>,
-    pub changed_flag: Vec<bool>,
     pub pairs: Vec<(u32, u32)>,
     pub rock: Vec<u32>,
     /// Candidate pairs found again, and the merged list being built.
