@@ -22,6 +22,7 @@ pub mod player_views;
 pub mod quads;
 pub mod renderer;
 pub mod rock_field;
+pub mod rock_grain;
 pub mod rock_mesh;
 mod shader_source;
 pub mod snapshot;

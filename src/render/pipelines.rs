@@ -7,6 +7,7 @@
 use super::backdrop::BackdropVertex;
 use super::quads::QuadSource;
 use super::rock_field::FieldKit;
+use super::rock_grain::RockGrain;
 use bytemuck::{Pod, Zeroable};
 
 use super::shader_source::world_shader;
@@ -105,10 +106,13 @@ pub struct Pipelines {
     pub stars: wgpu::RenderPipeline,
     /// The far silhouettes: vertex-coloured triangles, moved by their parallax.
     pub backdrop: wgpu::RenderPipeline,
-    /// Procedurally shaded rock triangles (group 1: the level's baked field).
+    /// Procedurally shaded rock triangles (group 1: the level's baked field; group 2: the
+    /// grain tile).
     pub rock: wgpu::RenderPipeline,
     /// The rock field's layouts and bake pipeline.
     pub rock_field: FieldKit,
+    /// The rock's grain tile, its bake and its group.
+    pub rock_grain: RockGrain,
     /// Filled triangles with vertex colours.
     pub fill: wgpu::RenderPipeline,
     /// Glowing segments.
@@ -235,9 +239,14 @@ impl Pipelines {
             &[include_str!("../../shaders/backdrop.wgsl")],
         );
         let rock_field = FieldKit::new(device, &globals_layout);
+        let rock_grain = RockGrain::new(device);
         let rock_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("rock"),
-            bind_group_layouts: &[Some(&globals_layout), Some(&rock_field.layout)],
+            bind_group_layouts: &[
+                Some(&globals_layout),
+                Some(&rock_field.layout),
+                Some(&rock_grain.layout),
+            ],
             immediate_size: 0,
         });
         let rock_src = world_shader(
@@ -245,6 +254,7 @@ impl Pipelines {
             "rock",
             &[
                 include_str!("../../shaders/rock_field.wgsl"),
+                include_str!("../../shaders/rock_grain.wgsl"),
                 include_str!("../../shaders/rock.wgsl"),
             ],
         );
@@ -375,6 +385,7 @@ impl Pipelines {
                 Some(PREMULTIPLIED),
             ),
             rock_field,
+            rock_grain,
             globals_layout,
             records_layout,
             source,

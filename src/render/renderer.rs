@@ -495,6 +495,7 @@ impl Renderer {
             &self.pipelines.rock_field,
             &self.views[0].globals_group,
         );
+        self.pipelines.rock_grain.bake_once(encoder);
         if let Some(t) = &mut self.timer {
             t.begin_frame();
         }
@@ -573,6 +574,7 @@ fn record_scene(
     mark(timer, pass, "rock fill");
     pass.set_pipeline(&pipelines.rock);
     rock.field.bind(pass);
+    pipelines.rock_grain.bind(pass);
     pass.set_vertex_buffer(0, rock.vertices.slice(..));
     pass.set_index_buffer(out.rock_visible.buffer.slice(..), wgpu::IndexFormat::Uint32);
     pass.draw_indexed(0..c.rock_indices, 0, 0..1);

@@ -1,16 +1,17 @@
 //! The rock's slow shading, baked once per level: a texture over the rock's bounds holding
-//! the large-scale noise fields of `shaders/rock_field.wgsl`, so that the rock shader
-//! computes per pixel only the fine grain and the cracks. The bake is recorded into the
-//! first frame drawn after the rock is set, before the scene pass that reads it.
+//! the strata and the large-scale noise fields of `shaders/rock_field.wgsl` (the cracks'
+//! among them), so that the rock shader reads them with one filtered fetch; the fine grain
+//! has its own tile (`rock_grain`). The bake is recorded into the first frame drawn after
+//! the rock is set, before the scene pass that reads it.
 
 use super::rock_mesh::RockMesh;
 use super::shader_source::{world_shader, SCENE_FORMAT};
 use bytemuck::{Pod, Zeroable};
 use glam::Vec2;
 
-/// Texels per metre of the baked fields. The finest of them changes over half a metre
-/// (the strata's bend, `fbm(p * 0.25)`'s last octave); eight texels there keep the filtered
-/// value within a few thousandths of the exact one.
+/// Texels per metre of the baked fields. The finest of them, the crack noise's last octave,
+/// has about three cells a metre; eight texels a metre keep its filtered value within a few
+/// thousandths of the exact one (cracks are drawn where it is within 0.035 of one half).
 const TEXELS_PER_METRE: f32 = 8.0;
 /// Largest side of the baked texture: a larger level is baked at a lower density.
 const MAX_SIDE: u32 = 4096;

@@ -50,6 +50,7 @@ mod players;
 mod race;
 mod reload;
 mod render_golden;
+mod render_grain;
 mod render_split;
 mod render_worlds;
 mod replays;
