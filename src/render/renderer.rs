@@ -455,6 +455,7 @@ impl Renderer {
             fill: self.fill_data.len() as u32,
             particles: self.particle_data.len() as u32,
             stars,
+            grain_level: super::rock_grain::grain_level(pixels_per_metre),
         };
     }
 
@@ -574,7 +575,7 @@ fn record_scene(
     mark(timer, pass, "rock fill");
     pass.set_pipeline(&pipelines.rock);
     rock.field.bind(pass);
-    pipelines.rock_grain.bind(pass);
+    pipelines.rock_grain.bind(pass, c.grain_level);
     pass.set_vertex_buffer(0, rock.vertices.slice(..));
     pass.set_index_buffer(out.rock_visible.buffer.slice(..), wgpu::IndexFormat::Uint32);
     pass.draw_indexed(0..c.rock_indices, 0, 0..1);

@@ -67,6 +67,8 @@ pub(crate) struct ViewCounts {
     pub particles: u32,
     /// Star quads.
     pub stars: u32,
+    /// The rock grain's mip level for the view's scale.
+    pub grain_level: u32,
 }
 
 /// One view's buffers.

@@ -1,18 +1,18 @@
 //! The rock's grain tile: what the device bakes is the noise the shader says it is (a
-//! model written here in Rust, from its definition), its edges meet when it wraps, and its
-//! light and contrast are those of the grain that was computed per pixel before the tile.
+//! model written here in Rust, from its definition), its edges meet when it wraps, its
+//! light and contrast are those of the grain that was computed per pixel before the tile,
+//! and each level of its mip chain is the average of the one above.
 //!
 //! A renderer is expected (CI installs the software Vulkan driver); `CAVEFLY_NO_GPU=1`
 //! marks a machine known to have none.
 
-use cavefly::render::rock_grain::{RockGrain, GRAIN_TEXELS};
+use cavefly::render::rock_grain::{RockGrain, GRAIN_LEVELS, GRAIN_PERIOD as PERIOD, GRAIN_TEXELS};
 use cavefly::render::Gpu;
 
-/// Metres across the tile (`GRAIN_PERIOD` in `shaders/rock_grain.wgsl`).
-const PERIOD: f32 = 32.0;
 const N: usize = GRAIN_TEXELS as usize;
 
-fn tile() -> Option<Vec<f32>> {
+/// The tile's mip levels, the finest first.
+fn tile() -> Option<Vec<Vec<f32>>> {
     let gpu = match Gpu::headless() {
         Ok(g) => g,
         Err(e) if std::env::var_os("CAVEFLY_NO_GPU").is_some() => {
@@ -22,9 +22,11 @@ fn tile() -> Option<Vec<f32>> {
         Err(e) => panic!("the grain tile needs a GPU adapter, and none opened: {e}"),
     };
     let grain = RockGrain::new(&gpu.device);
-    let t = grain.read_back(&gpu).expect("the tile reads back");
-    assert_eq!(t.len(), N * N);
-    Some(t)
+    let levels: Vec<Vec<f32>> = (0..GRAIN_LEVELS)
+        .map(|l| grain.read_back(&gpu, l).expect("the tile reads back"))
+        .collect();
+    assert!(grain.read_back(&gpu, GRAIN_LEVELS).is_err());
+    Some(levels)
 }
 
 fn pcg(x: u32) -> u32 {
@@ -102,7 +104,9 @@ fn mean_and_spread(v: &[f32]) -> (f64, f64) {
 
 #[test]
 fn the_baked_tile_is_the_noise_it_is_defined_as_seamless_and_as_grainy_as_before() {
-    let Some(t) = tile() else { return };
+    let Some(levels) = tile() else { return };
+    let t = &levels[0];
+    assert_eq!(t.len(), N * N);
     assert!(t.iter().all(|v| (0.0..=1.0).contains(v)));
     // Texel (column c, row r) holds the grain at its centre; each of 4,096 spread texels
     // matches the model within the tile's 16-bit precision.
@@ -139,7 +143,7 @@ fn the_baked_tile_is_the_noise_it_is_defined_as_seamless_and_as_grainy_as_before
             ])
         })
         .collect();
-    let (m_new, s_new) = mean_and_spread(&t);
+    let (m_new, s_new) = mean_and_spread(t);
     let (m_old, s_old) = mean_and_spread(&old);
     assert!(
         (m_new / m_old - 1.0).abs() < 0.05,
@@ -149,4 +153,32 @@ fn the_baked_tile_is_the_noise_it_is_defined_as_seamless_and_as_grainy_as_before
         (s_new / s_old - 1.0).abs() < 0.05,
         "spread {s_new} against {s_old}"
     );
+}
+
+#[test]
+fn each_mip_level_of_the_tile_is_the_mean_of_the_one_above() {
+    let Some(levels) = tile() else { return };
+    for (k, pair) in levels.windows(2).enumerate() {
+        let (fine, coarse) = (&pair[0], &pair[1]);
+        let side = N >> (k + 1);
+        assert_eq!(coarse.len(), side * side, "level {}", k + 1);
+        let mut worst = 0.0f32;
+        for r in 0..side {
+            for c in 0..side {
+                let at = |rr: usize, cc: usize| fine[rr * 2 * side + cc];
+                let mean = 0.25
+                    * (at(2 * r, 2 * c)
+                        + at(2 * r, 2 * c + 1)
+                        + at(2 * r + 1, 2 * c)
+                        + at(2 * r + 1, 2 * c + 1));
+                worst = worst.max((coarse[r * side + c] - mean).abs());
+            }
+        }
+        assert!(worst < 1e-3, "level {}: {worst}", k + 1);
+    }
+    // Averaging keeps the grain's light and smooths its contrast away level by level.
+    let (m0, s0) = mean_and_spread(&levels[0]);
+    let (m_last, s_last) = mean_and_spread(levels.last().unwrap());
+    assert!((m_last - m0).abs() < 2e-3, "{m0} against {m_last}");
+    assert!(s_last < 0.5 * s0, "{s0} against {s_last}");
 }
