@@ -5,7 +5,7 @@
 //! the rock is set, before the scene pass that reads it.
 
 use super::rock_mesh::RockMesh;
-use super::shader_source::{world_shader, SCENE_FORMAT};
+use super::shader_source::{bake_pipeline, world_shader, SCENE_FORMAT};
 use bytemuck::{Pod, Zeroable};
 use glam::Vec2;
 
@@ -111,31 +111,13 @@ impl FieldKit {
                 include_str!("../../shaders/rock_bake.wgsl"),
             ],
         );
-        let bake = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-            label: Some("rock field bake"),
-            layout: Some(&pipeline_layout),
-            vertex: wgpu::VertexState {
-                module: &module,
-                entry_point: Some("vs_main"),
-                compilation_options: Default::default(),
-                buffers: &[],
-            },
-            primitive: wgpu::PrimitiveState::default(),
-            depth_stencil: None,
-            multisample: wgpu::MultisampleState::default(),
-            fragment: Some(wgpu::FragmentState {
-                module: &module,
-                entry_point: Some("fs_main"),
-                compilation_options: Default::default(),
-                targets: &[Some(wgpu::ColorTargetState {
-                    format: SCENE_FORMAT,
-                    blend: None,
-                    write_mask: wgpu::ColorWrites::ALL,
-                })],
-            }),
-            multiview_mask: None,
-            cache: None,
-        });
+        let bake = bake_pipeline(
+            device,
+            "rock field bake",
+            &pipeline_layout,
+            &module,
+            SCENE_FORMAT,
+        );
         let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
             label: Some("rock field"),
             mag_filter: wgpu::FilterMode::Linear,

@@ -8,7 +8,7 @@
 //! level, so one tile serves every level; it is baked into the first frame drawn, before
 //! the scene pass that reads it.
 
-use super::shader_source::world_shader;
+use super::shader_source::{bake_pipeline, world_shader};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Texels across (and up) the tile: 64 a metre over its 32 metres, at least two and a half
@@ -37,40 +37,6 @@ pub struct RockGrain {
     bake: wgpu::RenderPipeline,
     down: wgpu::RenderPipeline,
     baked: AtomicBool,
-}
-
-/// A pipeline drawing one full-target triangle from `module` into the grain's format.
-fn full_target_pipeline(
-    device: &wgpu::Device,
-    label: &str,
-    layout: &wgpu::PipelineLayout,
-    module: &wgpu::ShaderModule,
-) -> wgpu::RenderPipeline {
-    device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-        label: Some(label),
-        layout: Some(layout),
-        vertex: wgpu::VertexState {
-            module,
-            entry_point: Some("vs_main"),
-            compilation_options: Default::default(),
-            buffers: &[],
-        },
-        primitive: wgpu::PrimitiveState::default(),
-        depth_stencil: None,
-        multisample: wgpu::MultisampleState::default(),
-        fragment: Some(wgpu::FragmentState {
-            module,
-            entry_point: Some("fs_main"),
-            compilation_options: Default::default(),
-            targets: &[Some(wgpu::ColorTargetState {
-                format: GRAIN_FORMAT,
-                blend: None,
-                write_mask: wgpu::ColorWrites::ALL,
-            })],
-        }),
-        multiview_mask: None,
-        cache: None,
-    })
 }
 
 impl RockGrain {
@@ -162,7 +128,13 @@ impl RockGrain {
                 include_str!("../../shaders/rock_grain_bake.wgsl"),
             ],
         );
-        let bake = full_target_pipeline(device, "rock grain bake", &pipeline_layout, &module);
+        let bake = bake_pipeline(
+            device,
+            "rock grain bake",
+            &pipeline_layout,
+            &module,
+            GRAIN_FORMAT,
+        );
         let down_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("rock grain mip"),
             entries: &[wgpu::BindGroupLayoutEntry {
@@ -200,11 +172,12 @@ impl RockGrain {
                 include_str!("../../shaders/rock_grain_down.wgsl").into(),
             ),
         });
-        let down = full_target_pipeline(
+        let down = bake_pipeline(
             device,
             "rock grain mip",
             &down_pipeline_layout,
             &down_module,
+            GRAIN_FORMAT,
         );
         RockGrain {
             layout,
