@@ -17,13 +17,11 @@
 
 use super::epa::penetration;
 use super::gjk::{distance_proxies, SimplexCache};
-use super::incident::{
-    beside_slab, clip, contained_vertices, overlap_depth, within_clip_planes, Clip, PointSet,
-};
+use super::incident::{contained_vertices, next, overlap_depth, Clip, PointSet, Reference};
 use super::proxy::Proxy;
-use super::shortcut::{features, Answer, Feature};
+use super::shortcut::{features, Answer, Feature, Separations};
 use super::Manifold;
-use crate::constants::LINEAR_SLOP;
+use crate::constants::{LINEAR_SLOP, MAX_POLYGON_VERTICES};
 
 /// Candidate reference edges whose separations differ by less than this are equally good,
 /// and the longest is taken. Larger resists flips better but may pick a face that
@@ -99,7 +97,7 @@ fn collide_in_frame_of_a(
         Route::Shortcut(cache) => collide_proxies_warm(&pa, &pb, margin, cache),
         Route::GjkEpa => {
             let (normal, fa, fb) = features_by_gjk_epa(&pa, &pb, margin, None)?;
-            manifold_from_features(&pa, &pb, margin, normal, fa, fb, false).unwrap_or(None)
+            manifold_from_features(&pa, &pb, margin, normal, fa, fb, None).unwrap_or(None)
         }
     }
     .map(|m| m.transformed(xf_a))
@@ -155,21 +153,27 @@ fn collide_proxies_warm(
         return m;
     }
     let (normal, fa, fb) = features_by_gjk_epa(pa, pb, margin, cache)?;
-    manifold_from_features(pa, pb, margin, normal, fa, fb, false).unwrap_or(None)
+    manifold_from_features(pa, pb, margin, normal, fa, fb, None).unwrap_or(None)
 }
 
 /// The manifold (or no contact) by the separating-axis shortcut, or `None` where it
 /// cannot be sure of GJK's and EPA's answer.
 fn shortcut_answer(pa: &Proxy, pb: &Proxy, margin: f64) -> Option<Option<Manifold>> {
+    let mut separations = [[0.0; MAX_POLYGON_VERTICES]; 2];
     match features(
         pa,
         pb,
         margin,
         FLIP_TOLERANCE.min(1e-2 * pa.scale().max(pb.scale())),
+        &mut separations,
     ) {
         Answer::Apart => Some(None),
         Answer::Features { normal, a, b, flat } => {
-            manifold_from_features(pa, pb, margin, normal, a, b, flat).ok()
+            let found = Found {
+                separations: &separations,
+                flat,
+            };
+            manifold_from_features(pa, pb, margin, normal, a, b, Some(found)).ok()
         }
         Answer::Unsure => None,
     }
@@ -211,10 +215,20 @@ fn features_by_gjk_epa(
     Some((normal, fa, fb))
 }
 
+/// What the separating-axis pass measured on its way to the features it named.
+#[derive(Clone, Copy)]
+struct Found<'s> {
+    /// Every edge's separation from the other shape.
+    separations: &'s Separations,
+    /// Both features are edges lying flat against each other.
+    flat: bool,
+}
+
 /// The dual-edge manifold from the closest features: the reference edge among their edges,
-/// then the incident edges clipped against it. With `flat` (both features edges lying flat
-/// against each other, as the shortcut names them) it checks that naming either edge's end
-/// vertex instead would give the same manifold, and says [`Ambiguous`] where it would not.
+/// then the incident edges clipped against it. When the separating-axis pass named them
+/// (`by_pass`), its separations are reused; when it says they lie flat against each other,
+/// this checks that naming either edge's end vertex instead would give the same manifold,
+/// and says [`Ambiguous`] where it would not.
 fn manifold_from_features(
     pa: &Proxy,
     pb: &Proxy,
@@ -222,42 +236,29 @@ fn manifold_from_features(
     normal: Vec2,
     fa: Feature,
     fb: Feature,
-    flat: bool,
+    by_pass: Option<Found>,
 ) -> Result<Option<Manifold>, Ambiguous> {
     let scale = pa.scale().max(pb.scale());
-    let (reference, edge, feature) = choose_reference(pa, pb, fa, fb, normal, scale);
+    let flat = by_pass.is_some_and(|f| f.flat);
+    let separations = by_pass.map(|f| f.separations);
+    let (reference, edge, feature) = choose_reference(pa, pb, fa, fb, normal, scale, separations);
     let (ref_proxy, inc_proxy) = match reference {
         Side::A => (pa, pb),
         Side::B => (pb, pa),
     };
     let reference_is_b = reference == Side::B;
+    let plan = Reference::new(ref_proxy, edge, reference_is_b);
     let mut found = PointSet::within(margin);
-    let all_edges = 0..if inc_proxy.len() == 2 {
-        1
-    } else {
-        inc_proxy.len()
-    };
-    let clip_edges = |edges: &mut dyn Iterator<Item = usize>, mode: Clip, found: &mut PointSet| {
-        for inc_edge in edges {
-            clip(
-                ref_proxy,
-                edge,
-                inc_proxy,
-                inc_edge,
-                reference_is_b,
-                mode,
-                found,
-            );
+    let (incident, incident_count) = incident_edges(inc_proxy, feature);
+    let clip_edges = |edges: &[usize], mode: Clip, found: &mut PointSet| {
+        for &inc_edge in edges {
+            plan.clip(inc_proxy, inc_edge, mode, found);
         }
     };
-    clip_edges(
-        &mut incident_edges(inc_proxy, feature),
-        Clip::Inside,
-        &mut found,
-    );
+    clip_edges(&incident[..incident_count], Clip::Inside, &mut found);
     if flat {
         let clear = !found.is_empty()
-            && neighbours_add_nothing(ref_proxy, edge, inc_proxy, feature, reference_is_b, &found);
+            && neighbours_add_nothing(&plan, ref_proxy, edge, inc_proxy, feature, &found);
         if !clear {
             return Err(Ambiguous);
         }
@@ -265,7 +266,14 @@ fn manifold_from_features(
     if found.is_empty() {
         // Deep overlap past a corner: the edges next to the incident feature miss the
         // reference shape, so look along the whole incident outline.
-        clip_edges(&mut all_edges.clone(), Clip::Inside, &mut found);
+        let all = if inc_proxy.len() == 2 {
+            1
+        } else {
+            inc_proxy.len()
+        };
+        for inc_edge in 0..all {
+            plan.clip(inc_proxy, inc_edge, Clip::Inside, &mut found);
+        }
     }
     if found.is_empty() && inc_proxy.len() > 2 {
         // No part of the incident outline is inside the reference shape: the reference
@@ -273,11 +281,7 @@ fn manifold_from_features(
         contained_vertices(ref_proxy, edge, inc_proxy, reference_is_b, &mut found);
     }
     if found.is_empty() {
-        clip_edges(
-            &mut incident_edges(inc_proxy, feature),
-            Clip::Slab,
-            &mut found,
-        );
+        clip_edges(&incident[..incident_count], Clip::Slab, &mut found);
     }
     let (mut points, count) = found.best_two(scale);
     if count == 0 {
@@ -320,11 +324,11 @@ fn manifold_from_features(
 /// Whether clipping the incident edge's neighbours too (as when the incident feature is one
 /// of its end vertices) adds no point to `found`.
 fn neighbours_add_nothing(
+    plan: &Reference,
     ref_proxy: &Proxy,
     edge: usize,
     inc_proxy: &Proxy,
     feature: Feature,
-    reference_is_b: bool,
     found: &PointSet,
 ) -> bool {
     let (n, Feature::Edge(e)) = (inc_proxy.len(), feature) else {
@@ -347,23 +351,13 @@ fn neighbours_add_nothing(
         } else {
             (points[e], points[k])
         };
-        if beside_slab(ref_proxy, edge, shared, far)
-            || (ref_n.dot(far - ref_v) > margin
-                && within_clip_planes(ref_proxy, edge, shared)
-                && within_clip_planes(ref_proxy, edge, far))
+        if plan.beside_slab(shared, far)
+            || (ref_n.dot(far - ref_v) > margin && plan.holds(shared) && plan.holds(far))
         {
             return true;
         }
         let mut more = PointSet::within(found.margin());
-        clip(
-            ref_proxy,
-            edge,
-            inc_proxy,
-            k,
-            reference_is_b,
-            Clip::Inside,
-            &mut more,
-        );
+        plan.clip(inc_proxy, k, Clip::Inside, &mut more);
         more.as_slice()
             .iter()
             .all(|(p, _)| found.as_slice().iter().any(|(q, _)| q.id == p.id))
@@ -389,9 +383,11 @@ pub fn collide_on_face(
         return None;
     }
     let deepest = pb.support(-pa.normals()[edge]);
+    let plan = Reference::new(&pa, edge, false);
     let mut found = PointSet::within(margin);
-    for inc_edge in incident_edges(&pb, Feature::Vertex(deepest)) {
-        clip(&pa, edge, &pb, inc_edge, false, Clip::Slab, &mut found);
+    let (incident, count) = incident_edges(&pb, Feature::Vertex(deepest));
+    for &inc_edge in &incident[..count] {
+        plan.clip(&pb, inc_edge, Clip::Slab, &mut found);
     }
     let (points, count) = found.best_two(pa.scale().max(pb.scale()));
     (count > 0).then(|| Manifold::new(pa.normals()[edge], &points[..count]).transformed(xf_a))
@@ -423,13 +419,13 @@ fn adjacent_edges(p: &Proxy, v: usize) -> [usize; 2] {
     [(v + n - 1) % n, v]
 }
 
-/// The edges a feature offers as reference: the edge itself, or both edges at a vertex.
-fn feature_edges(p: &Proxy, f: Feature) -> impl Iterator<Item = usize> {
-    let (edges, count) = match f {
+/// The edges a feature offers as reference, and how many: the edge itself, or both edges
+/// at a vertex.
+fn feature_edges(p: &Proxy, f: Feature) -> ([usize; 2], usize) {
+    match f {
         Feature::Edge(e) => ([e, e], 1),
         Feature::Vertex(v) => (adjacent_edges(p, v), 2),
-    };
-    edges.into_iter().take(count)
+    }
 }
 
 /// A candidate reference edge.
@@ -439,30 +435,49 @@ struct Face {
     edge: usize,
     /// Least signed distance of the other shape's points from this edge's line.
     separation: f64,
-    length: f64,
 }
 
 impl Face {
-    fn new(side: Side, p: &Proxy, edge: usize, other: &Proxy) -> Face {
-        let (n, v) = (p.normals()[edge], p.points()[edge]);
-        let separation = other
-            .points()
-            .iter()
-            .map(|q| n.dot(*q - v))
-            .fold(f64::INFINITY, f64::min);
-        let length = (p.points()[(edge + 1) % p.len()] - v).length();
+    /// Edge `edge` of `p` as a candidate, with its separation from `other` as measured by
+    /// the separating-axis pass when there was one.
+    fn new(
+        side: Side,
+        p: &Proxy,
+        edge: usize,
+        other: &Proxy,
+        separations: Option<&Separations>,
+    ) -> Face {
+        let separation = match separations {
+            Some(s) => s[usize::from(side == Side::B)][edge],
+            None => {
+                let (n, v) = (p.normals()[edge], p.points()[edge]);
+                let mut least = f64::INFINITY;
+                for q in other.points() {
+                    least = least.min(n.dot(*q - v));
+                }
+                least
+            }
+        };
         Face {
             side,
             edge,
             separation,
-            length,
         }
+    }
+
+    fn length(&self, pa: &Proxy, pb: &Proxy) -> f64 {
+        let p = match self.side {
+            Side::A => pa,
+            Side::B => pb,
+        };
+        (p.points()[next(self.edge, p.len())] - p.points()[self.edge]).length()
     }
 }
 
 /// Picks the reference edge among the features' edges that face the other shape: the
 /// longest of those whose separation is within [`FLIP_TOLERANCE`] of the best. Returns its
-/// side, its index and the other shape's feature.
+/// side, its index and the other shape's feature. `separations`: the separating-axis
+/// pass's, where it named the features.
 fn choose_reference(
     pa: &Proxy,
     pb: &Proxy,
@@ -470,26 +485,29 @@ fn choose_reference(
     fb: Feature,
     normal: Vec2,
     scale: f64,
+    separations: Option<&Separations>,
 ) -> (Side, usize, Feature) {
     let mut faces = [Face {
         side: Side::A,
         edge: 0,
         separation: 0.0,
-        length: 0.0,
     }; 4];
     let mut count = 0;
     let mut best_aligned = (f64::NEG_INFINITY, Side::A, 0);
+    let mut best = f64::NEG_INFINITY;
     for (side, p, other, f, dir) in [
         (Side::A, pa, pb, fa, normal),
         (Side::B, pb, pa, fb, -normal),
     ] {
-        for e in feature_edges(p, f) {
+        let (edges, n) = feature_edges(p, f);
+        for &e in &edges[..n] {
             let alignment = p.normals()[e].dot(dir);
             if alignment > best_aligned.0 {
                 best_aligned = (alignment, side, e);
             }
             if alignment > 0.0 {
-                faces[count] = Face::new(side, p, e, other);
+                faces[count] = Face::new(side, p, e, other, separations);
+                best = best.max(faces[count].separation);
                 count += 1;
             }
         }
@@ -497,28 +515,38 @@ fn choose_reference(
     let (side, edge) = if count == 0 {
         (best_aligned.1, best_aligned.2)
     } else {
-        let faces = &faces[..count];
-        let best = faces
+        // The faces within the tolerance of the best, in order; the longest wins. Lengths
+        // are measured only where there is a choice.
+        let bar = best - FLIP_TOLERANCE.min(1e-2 * scale);
+        let mut kept = [(faces[0], 0.0); 4];
+        let mut n = 0;
+        for f in &faces[..count] {
+            if f.separation >= bar {
+                kept[n] = (*f, 0.0);
+                n += 1;
+            }
+        }
+        if n > 1 {
+            for k in &mut kept[..n] {
+                k.1 = k.0.length(pa, pb);
+            }
+        }
+        let chosen = kept[..n]
             .iter()
-            .map(|f| f.separation)
-            .fold(f64::NEG_INFINITY, f64::max);
-        let tol = FLIP_TOLERANCE.min(1e-2 * scale);
-        let chosen = faces
-            .iter()
-            .filter(|f| f.separation >= best - tol)
-            .max_by(|x, y| {
+            .max_by(|(x, xl), (y, yl)| {
                 // Equal lengths (two same-size boxes) prefer A's edge, so the choice and
                 // hence the feature ids do not flicker from step to step.
-                let tie = 1e-9 * x.length.max(y.length);
-                if (x.length - y.length).abs() <= tie {
+                let tie = 1e-9 * xl.max(*yl);
+                if (xl - yl).abs() <= tie {
                     (x.side == Side::A)
                         .cmp(&(y.side == Side::A))
                         .then(x.separation.total_cmp(&y.separation))
                 } else {
-                    x.length.total_cmp(&y.length)
+                    xl.total_cmp(yl)
                 }
             })
-            .expect("the best face passes its own filter");
+            .expect("the best face passes its own filter")
+            .0;
         (chosen.side, chosen.edge)
     };
     match side {
@@ -527,15 +555,14 @@ fn choose_reference(
     }
 }
 
-/// The incident edges to clip: both neighbours of a vertex (the dual edges), or the edge
-/// itself. A segment has one edge to offer.
-fn incident_edges(p: &Proxy, f: Feature) -> impl Iterator<Item = usize> {
-    let (edges, count) = match f {
+/// The incident edges to clip, and how many: both neighbours of a vertex (the dual edges),
+/// or the edge itself. A segment has one edge to offer.
+fn incident_edges(p: &Proxy, f: Feature) -> ([usize; 2], usize) {
+    match f {
         _ if p.len() == 2 => ([0, 0], 1),
         Feature::Vertex(v) => (adjacent_edges(p, v), 2),
         Feature::Edge(e) => ([e, e], 1),
-    };
-    edges.into_iter().take(count)
+    }
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 
 use super::proxy::Proxy;
 use super::{FeatureId, FeatureKind, ManifoldPoint};
+use crate::constants::MAX_POLYGON_VERTICES;
 use crate::geom::{left_perp, Vec2};
 
 /// Up to four candidate points with their coordinate along the reference edge (two per
@@ -187,115 +188,132 @@ fn clip_to_half_plane(
     })
 }
 
-/// Clips incident edge `ie` to the reference edge `re`'s end planes (the slab over the edge)
-/// and then to the reference polygon's edges that face away from the reference normal, so a
-/// deep point never lies outside the reference shape; keeps the points within the
-/// speculative distance of the reference edge. A point is reported where it lies on the
-/// incident shape's surface: inside both shapes when they overlap, and within the
-/// speculative distance of both when they do not. Edges facing along the reference normal never
-/// cut the slab below the edge, and leaving them out keeps speculative points above it.
-pub(super) fn clip(
-    rp: &Proxy,
-    re: usize,
-    ip: &Proxy,
-    ie: usize,
+/// A reference edge set up for clipping incident edges against it: the half-planes
+/// `m · x <= c` an incident edge is cut to, in the order it is cut — the two sides of the
+/// slab over the edge, then the reference polygon's edges that face away from the reference
+/// normal — worked out once for every incident edge clipped against it.
+pub(super) struct Reference {
+    planes: [(Vec2, f64); 2 + MAX_POLYGON_VERTICES],
+    /// How many of `planes` [`Clip::Inside`] cuts to ([`Clip::Slab`] cuts to the first two).
+    inside: usize,
+    v1: Vec2,
+    normal: Vec2,
+    tangent: Vec2,
+    edge: u8,
     reference_is_b: bool,
-    mode: Clip,
-    out: &mut PointSet,
-) {
-    let v1 = rp.points()[re];
-    let normal = rp.normals()[re];
-    let tangent = left_perp(normal);
-    let id = |incident: usize, kind: FeatureKind| FeatureId {
-        reference_is_b,
-        reference_edge: re as u8,
-        incident: incident as u8,
-        kind,
-    };
-    let (iv, inn) = (ip.points(), ip.len());
-    let (i1, i2) = (ie, next(ie, inn));
-    let seg = [
-        (iv[i1], id(i1, FeatureKind::Vertex)),
-        (iv[i2], id(i2, FeatureKind::Vertex)),
-    ];
-    let cut = [id(ie, FeatureKind::ClipStart), id(ie, FeatureKind::ClipEnd)];
-    let seg = clip_segment(rp, re, mode, seg, cut);
-    for (p, fid) in seg.into_iter().flatten() {
-        let separation = normal.dot(p - v1);
-        if separation <= out.margin {
-            let point = ManifoldPoint {
-                point: p,
-                depth: -separation,
-                id: fid,
-            };
-            out.push(point, tangent.dot(p - v1));
-        }
-    }
 }
 
-/// Calls `f` on each half-plane `m · x <= c` that [`clip`] cuts an incident edge to, in the
-/// order it cuts — the two sides of the slab over reference edge `re`, then, in
-/// [`Clip::Inside`] mode, the reference polygon's edges that face away from the reference
-/// normal — while `f` returns true; returns whether it did for every one.
-#[inline(always)]
-fn each_clip_plane(
-    rp: &Proxy,
-    re: usize,
-    mode: Clip,
-    mut f: impl FnMut(Vec2, f64) -> bool,
-) -> bool {
-    let (rn, rv, rns) = (rp.len(), rp.points(), rp.normals());
-    let (v1, v2) = (rv[re], rv[next(re, rn)]);
-    let normal = rns[re];
-    let tangent = left_perp(normal);
-    if !f(-tangent, -tangent.dot(v1)) || !f(tangent, tangent.dot(v2)) {
-        return false;
+impl Reference {
+    /// Edge `re` of `rp` as the reference; `reference_is_b` names the side in feature ids.
+    pub(super) fn new(rp: &Proxy, re: usize, reference_is_b: bool) -> Reference {
+        let (rn, rv, rns) = (rp.len(), rp.points(), rp.normals());
+        let (v1, v2) = (rv[re], rv[next(re, rn)]);
+        let normal = rns[re];
+        let tangent = left_perp(normal);
+        let mut planes = [(Vec2::ZERO, 0.0); 2 + MAX_POLYGON_VERTICES];
+        planes[0] = (-tangent, -tangent.dot(v1));
+        planes[1] = (tangent, tangent.dot(v2));
+        let mut inside = 2;
+        // Edges facing along the reference normal never cut the slab below the edge, and
+        // leaving them out keeps speculative points above it.
+        if rn > 2 {
+            for k in 0..rn {
+                if k != re && rns[k].dot(normal) <= 0.0 {
+                    planes[inside] = (rns[k], rns[k].dot(rv[k]));
+                    inside += 1;
+                }
+            }
+        }
+        Reference {
+            planes,
+            inside,
+            v1,
+            normal,
+            tangent,
+            edge: re as u8,
+            reference_is_b,
+        }
     }
-    if mode == Clip::Inside && rn > 2 {
-        for k in 0..rn {
-            if k != re && rns[k].dot(normal) <= 0.0 && !f(rns[k], rns[k].dot(rv[k])) {
-                return false;
+
+    fn planes(&self, mode: Clip) -> &[(Vec2, f64)] {
+        match mode {
+            Clip::Inside => &self.planes[..self.inside],
+            Clip::Slab => &self.planes[..2],
+        }
+    }
+
+    /// Clips incident edge `ie` of `ip` to the slab over the reference edge and, in
+    /// [`Clip::Inside`] mode, to the inside of the reference polygon, so a deep point never
+    /// lies outside the reference shape; keeps the points within the speculative distance
+    /// of the reference edge. A point is reported where it lies on the incident shape's
+    /// surface: inside both shapes when they overlap, and within the speculative distance of
+    /// both when they do not.
+    pub(super) fn clip(&self, ip: &Proxy, ie: usize, mode: Clip, out: &mut PointSet) {
+        let id = |incident: usize, kind: FeatureKind| FeatureId {
+            reference_is_b: self.reference_is_b,
+            reference_edge: self.edge,
+            incident: incident as u8,
+            kind,
+        };
+        let (iv, inn) = (ip.points(), ip.len());
+        let (i1, i2) = (ie, next(ie, inn));
+        let seg = [
+            (iv[i1], id(i1, FeatureKind::Vertex)),
+            (iv[i2], id(i2, FeatureKind::Vertex)),
+        ];
+        let cut = [id(ie, FeatureKind::ClipStart), id(ie, FeatureKind::ClipEnd)];
+        let Some(seg) = self.clip_segment(mode, seg, cut) else {
+            return;
+        };
+        for (p, fid) in seg {
+            let separation = self.normal.dot(p - self.v1);
+            if separation <= out.margin {
+                let point = ManifoldPoint {
+                    point: p,
+                    depth: -separation,
+                    id: fid,
+                };
+                out.push(point, self.tangent.dot(p - self.v1));
             }
         }
     }
-    true
-}
 
-/// What is left of `seg` cut to every half-plane of [`each_clip_plane`], cut ends named by
-/// `cut`.
-#[inline(always)]
-fn clip_segment(
-    rp: &Proxy,
-    re: usize,
-    mode: Clip,
-    seg: [ClipPoint; 2],
-    cut: [FeatureId; 2],
-) -> Option<[ClipPoint; 2]> {
-    let mut seg = Some(seg);
-    each_clip_plane(rp, re, mode, |m, c| {
-        seg = seg.and_then(|s| clip_to_half_plane(s, m, c, cut));
-        seg.is_some()
-    });
-    seg
-}
+    /// What is left of `seg` cut to every half-plane of `mode`, cut ends named by `cut`.
+    #[inline(always)]
+    fn clip_segment(
+        &self,
+        mode: Clip,
+        mut seg: [ClipPoint; 2],
+        cut: [FeatureId; 2],
+    ) -> Option<[ClipPoint; 2]> {
+        for &(m, c) in self.planes(mode) {
+            seg = clip_to_half_plane(seg, m, c, cut)?;
+        }
+        Some(seg)
+    }
 
-/// Whether `x` lies within every half-plane [`clip`] cuts to in [`Clip::Inside`] mode for
-/// reference edge `re`, so that an incident edge whose two ends both do comes through the
-/// clip whole.
-pub(super) fn within_clip_planes(rp: &Proxy, re: usize, x: Vec2) -> bool {
-    each_clip_plane(rp, re, Clip::Inside, |m, c| m.dot(x) - c <= 0.0)
-}
+    /// Whether `x` lies within every half-plane [`Reference::clip`] cuts to in
+    /// [`Clip::Inside`] mode, so that an incident edge whose two ends both do comes
+    /// through the clip whole.
+    pub(super) fn holds(&self, x: Vec2) -> bool {
+        self.planes(Clip::Inside)
+            .iter()
+            .all(|&(m, c)| m.dot(x) - c <= 0.0)
+    }
 
-/// Whether the slab over reference edge `re` alone leaves nothing of the edge from `a` to
-/// `b`, so that [`clip`] (which cuts to the slab first) keeps no point of it.
-pub(super) fn beside_slab(rp: &Proxy, re: usize, a: Vec2, b: Vec2) -> bool {
-    let ends = [(a, FeatureId::ROUND), (b, FeatureId::ROUND)];
-    clip_segment(rp, re, Clip::Slab, ends, [FeatureId::ROUND; 2]).is_none()
+    /// Whether the slab over the reference edge alone leaves nothing of the edge from `a`
+    /// to `b`, so that [`Reference::clip`] (which cuts to the slab first) keeps no point of
+    /// it.
+    pub(super) fn beside_slab(&self, a: Vec2, b: Vec2) -> bool {
+        let ends = [(a, FeatureId::ROUND), (b, FeatureId::ROUND)];
+        self.clip_segment(Clip::Slab, ends, [FeatureId::ROUND; 2])
+            .is_none()
+    }
 }
 
 /// Most vertices the overlap of an incident outline with the half-planes of a reference
 /// shape can have: each half-plane adds at most one.
-const MAX_OVERLAP: usize = 2 * crate::constants::MAX_POLYGON_VERTICES + 4;
+const MAX_OVERLAP: usize = 2 * MAX_POLYGON_VERTICES + 4;
 
 /// Writes to `out` the part of the closed outline `src` where `m · x <= c`; returns how
 /// many points it wrote.

@@ -74,15 +74,25 @@ const NO_AXIS: Axis = Axis {
     support: 0,
 };
 
+/// Every edge's separation from the other shape, A's edges then B's, as the pass measured
+/// them: the least signed distance of the other shape's points from the edge's line.
+pub(super) type Separations = [[f64; MAX_POLYGON_VERTICES]; 2];
+
 /// The features of `pa` and `pb` (one frame) that GJK or EPA would name, or
-/// [`Answer::Apart`] when an edge normal shows them farther apart than `margin`.
-pub(super) fn features(pa: &Proxy, pb: &Proxy, margin: f64, flip_tol: f64) -> Answer {
+/// [`Answer::Apart`] when an edge normal shows them farther apart than `margin`. When it
+/// names features, `separations` holds every edge's separation.
+pub(super) fn features(
+    pa: &Proxy,
+    pb: &Proxy,
+    margin: f64,
+    flip_tol: f64,
+    separations: &mut Separations,
+) -> Answer {
     if pa.len() < 2 || pb.len() < 2 {
         return Answer::Unsure;
     }
-    // The three best axes, best first, and every edge's separation (A's, then B's).
+    // The three best axes, best first.
     let mut top = [NO_AXIS; 3];
-    let mut separations = [[f64::NEG_INFINITY; MAX_POLYGON_VERTICES]; 2];
     for (on_b, p, q) in [(false, pa, pb), (true, pb, pa)] {
         // The other shape's deepest point along each edge normal. The normals turn
         // counter-clockwise round the shape, and with them the deepest point round the
@@ -235,7 +245,7 @@ mod tests {
     fn answer(a: &Shape, b: &Shape, xf_b: Transform) -> Answer {
         let pa = Proxy::from_shape(a);
         let pb = Proxy::from_shape_in(b, &xf_b);
-        features(&pa, &pb, 0.02, 5e-4)
+        features(&pa, &pb, 0.02, 5e-4, &mut [[0.0; MAX_POLYGON_VERTICES]; 2])
     }
 
     #[test]
