@@ -315,13 +315,19 @@ impl Reference {
 /// shape can have: each half-plane adds at most one.
 const MAX_OVERLAP: usize = 2 * MAX_POLYGON_VERTICES + 4;
 
-/// Writes to `out` the part of the closed outline `src` where `m · x <= c`; returns how
-/// many points it wrote.
-fn clip_outline(src: &[Vec2], out: &mut [Vec2; MAX_OVERLAP], m: Vec2, c: f64) -> usize {
+/// Writes to `out` the part of the closed outline `src` where `m · x <= c` and returns how
+/// many points it wrote, or returns `None` (writing nothing) when every point lies strictly
+/// inside, where the part is `src` itself.
+fn clip_outline(src: &[Vec2], out: &mut [Vec2; MAX_OVERLAP], m: Vec2, c: f64) -> Option<usize> {
     let len = src.len();
     let mut side = [0.0; MAX_OVERLAP];
+    let mut all_inside = true;
     for (d, p) in side.iter_mut().zip(src) {
         *d = m.dot(*p) - c;
+        all_inside &= *d < 0.0;
+    }
+    if all_inside {
+        return None;
     }
     let mut n = 0;
     for i in 0..len {
@@ -336,7 +342,7 @@ fn clip_outline(src: &[Vec2], out: &mut [Vec2; MAX_OVERLAP], m: Vec2, c: f64) ->
             n += 1;
         }
     }
-    n
+    Some(n)
 }
 
 /// How deep below reference edge `re` the overlap of the two shapes reaches: the incident
@@ -348,11 +354,14 @@ pub(super) fn overlap_depth(rp: &Proxy, re: usize, ip: &Proxy) -> f64 {
     let mut len = ip.len().min(MAX_OVERLAP);
     pts[0][..len].copy_from_slice(&ip.points()[..len]);
     let mut cur = 0;
+    // A plane that leaves the outline whole is passed over.
     let mut cut = |m: Vec2, c: f64| {
         let [a, b] = &mut pts;
         let (src, dst) = if cur == 0 { (a, b) } else { (b, a) };
-        len = clip_outline(&src[..len], dst, m, c);
-        cur = 1 - cur;
+        if let Some(n) = clip_outline(&src[..len], dst, m, c) {
+            len = n;
+            cur = 1 - cur;
+        }
     };
     let (normal, v1) = (rp.normals()[re], rp.points()[re]);
     if rp.len() == 2 {
