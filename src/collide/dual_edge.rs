@@ -18,7 +18,7 @@
 use super::epa::penetration;
 use super::gjk::{distance_proxies, SimplexCache};
 use super::incident::{contained_vertices, next, overlap_depth, Clip, PointSet, Reference};
-use super::proxy::Proxy;
+use super::proxy::{Outline, Proxy};
 use super::shortcut::{features, Answer, Feature, Separations};
 use super::Manifold;
 use crate::constants::{LINEAR_SLOP, MAX_POLYGON_VERTICES};
@@ -92,15 +92,46 @@ fn collide_in_frame_of_a(
     route: Route,
 ) -> Option<Manifold> {
     let rel = in_reach(a, xf_a, b, xf_b, margin)?;
-    let (pa, pb) = (Proxy::from_shape(a), Proxy::from_shape_in(b, &rel));
+    let pb = Proxy::from_shape_in(b, &rel);
     match route {
-        Route::Shortcut(cache) => collide_proxies_warm(&pa, &pb, margin, cache),
-        Route::GjkEpa => {
-            let (normal, fa, fb) = features_by_gjk_epa(&pa, &pb, margin, None)?;
-            manifold_from_features(&pa, &pb, margin, normal, fa, fb, None).unwrap_or(None)
-        }
+        Route::Shortcut(cache) => shortcut_or_gjk_epa(a, &pb, margin, cache),
+        Route::GjkEpa => by_gjk_epa(&Proxy::from_shape(a), &pb, margin, None),
     }
     .map(|m| m.transformed(xf_a))
+}
+
+/// The shortcut's manifold where it is sure, else GJK's and EPA's (warm-started from
+/// `cache`). Shape A is in its own frame: a polygon is read where it lies, and its proxy is
+/// built only for GJK and EPA.
+fn shortcut_or_gjk_epa(
+    a: &Shape,
+    pb: &Proxy,
+    margin: f64,
+    cache: Option<&mut SimplexCache>,
+) -> Option<Manifold> {
+    if let Shape::Polygon(p) = a {
+        if let Some(m) = shortcut_answer(&Outline::of_polygon(p), &pb.outline(), margin) {
+            return m;
+        }
+        return by_gjk_epa(&Proxy::from_shape(a), pb, margin, cache);
+    }
+    let pa = Proxy::from_shape(a);
+    match shortcut_answer(&pa.outline(), &pb.outline(), margin) {
+        Some(m) => m,
+        None => by_gjk_epa(&pa, pb, margin, cache),
+    }
+}
+
+/// The manifold from the features GJK and EPA name.
+fn by_gjk_epa(
+    pa: &Proxy,
+    pb: &Proxy,
+    margin: f64,
+    cache: Option<&mut SimplexCache>,
+) -> Option<Manifold> {
+    let (normal, fa, fb) = features_by_gjk_epa(pa, pb, margin, cache)?;
+    manifold_from_features(&pa.outline(), &pb.outline(), margin, normal, fa, fb, None)
+        .unwrap_or(None)
 }
 
 /// B's placement in A's frame, or `None` when the shapes' bounding circles are more than
@@ -133,32 +164,26 @@ pub fn collide_by_shortcut(
         return Some(None);
     };
     let (pa, pb) = (Proxy::from_shape(a), Proxy::from_shape_in(b, &rel));
-    let answer = shortcut_answer(&pa, &pb, margin)?;
+    let oa = match a {
+        Shape::Polygon(p) => Outline::of_polygon(p),
+        _ => pa.outline(),
+    };
+    let answer = shortcut_answer(&oa, &pb.outline(), margin)?;
     Some(answer.map(|m| m.transformed(xf_a)))
 }
 
 /// Contact between two polygon or segment proxies in one frame, reporting points up to
 /// `margin` apart.
 pub fn collide_proxies(pa: &Proxy, pb: &Proxy, margin: f64) -> Option<Manifold> {
-    collide_proxies_warm(pa, pb, margin, None)
-}
-
-fn collide_proxies_warm(
-    pa: &Proxy,
-    pb: &Proxy,
-    margin: f64,
-    cache: Option<&mut SimplexCache>,
-) -> Option<Manifold> {
-    if let Some(m) = shortcut_answer(pa, pb, margin) {
-        return m;
+    match shortcut_answer(&pa.outline(), &pb.outline(), margin) {
+        Some(m) => m,
+        None => by_gjk_epa(pa, pb, margin, None),
     }
-    let (normal, fa, fb) = features_by_gjk_epa(pa, pb, margin, cache)?;
-    manifold_from_features(pa, pb, margin, normal, fa, fb, None).unwrap_or(None)
 }
 
 /// The manifold (or no contact) by the separating-axis shortcut, or `None` where it
 /// cannot be sure of GJK's and EPA's answer.
-fn shortcut_answer(pa: &Proxy, pb: &Proxy, margin: f64) -> Option<Option<Manifold>> {
+fn shortcut_answer(pa: &Outline, pb: &Outline, margin: f64) -> Option<Option<Manifold>> {
     let mut separations = [[0.0; MAX_POLYGON_VERTICES]; 2];
     match features(
         pa,
@@ -210,8 +235,8 @@ fn features_by_gjk_epa(
         let p = penetration(pa, pb, &g.simplex);
         (p.normal, p.edge)
     };
-    let fa = classify(pa, pairs[0].0, pairs[1].0, normal);
-    let fb = classify(pb, pairs[0].1, pairs[1].1, -normal);
+    let fa = classify(&pa.outline(), pairs[0].0, pairs[1].0, normal);
+    let fb = classify(&pb.outline(), pairs[0].1, pairs[1].1, -normal);
     Some((normal, fa, fb))
 }
 
@@ -230,8 +255,8 @@ struct Found<'s> {
 /// this checks that naming either edge's end vertex instead would give the same manifold,
 /// and says [`Ambiguous`] where it would not.
 fn manifold_from_features(
-    pa: &Proxy,
-    pb: &Proxy,
+    pa: &Outline,
+    pb: &Outline,
     margin: f64,
     normal: Vec2,
     fa: Feature,
@@ -325,9 +350,9 @@ fn manifold_from_features(
 /// of its end vertices) adds no point to `found`.
 fn neighbours_add_nothing(
     plan: &Reference,
-    ref_proxy: &Proxy,
+    ref_proxy: &Outline,
     edge: usize,
-    inc_proxy: &Proxy,
+    inc_proxy: &Outline,
     feature: Feature,
     found: &PointSet,
 ) -> bool {
@@ -377,12 +402,12 @@ pub fn collide_on_face(
     margin: f64,
 ) -> Option<Manifold> {
     let rel = xf_a.inv_mul(xf_b);
-    let pa = Proxy::from_shape(a);
-    let pb = Proxy::from_shape_in(b, &rel);
+    let (pa, pb) = (Proxy::from_shape(a), Proxy::from_shape_in(b, &rel));
     if edge >= pa.normals().len() || pb.len() < 2 {
         return None;
     }
     let deepest = pb.support(-pa.normals()[edge]);
+    let (pa, pb) = (pa.outline(), pb.outline());
     let plan = Reference::new(&pa, edge, false);
     let mut found = PointSet::within(margin);
     let (incident, count) = incident_edges(&pb, Feature::Vertex(deepest));
@@ -395,7 +420,7 @@ pub fn collide_on_face(
 
 /// A vertex when both indices agree, the edge between them when they are neighbours; a
 /// segment's two-sided edge is the side that faces `dir`.
-fn classify(p: &Proxy, i: usize, j: usize, dir: Vec2) -> Feature {
+fn classify(p: &Outline, i: usize, j: usize, dir: Vec2) -> Feature {
     let n = p.len();
     if i == j || n < 2 {
         return Feature::Vertex(i);
@@ -414,14 +439,14 @@ fn classify(p: &Proxy, i: usize, j: usize, dir: Vec2) -> Feature {
 }
 
 /// The two edges that meet at vertex `v` (a segment's two sides).
-fn adjacent_edges(p: &Proxy, v: usize) -> [usize; 2] {
+fn adjacent_edges(p: &Outline, v: usize) -> [usize; 2] {
     let n = p.len();
     [(v + n - 1) % n, v]
 }
 
 /// The edges a feature offers as reference, and how many: the edge itself, or both edges
 /// at a vertex.
-fn feature_edges(p: &Proxy, f: Feature) -> ([usize; 2], usize) {
+fn feature_edges(p: &Outline, f: Feature) -> ([usize; 2], usize) {
     match f {
         Feature::Edge(e) => ([e, e], 1),
         Feature::Vertex(v) => (adjacent_edges(p, v), 2),
@@ -442,9 +467,9 @@ impl Face {
     /// the separating-axis pass when there was one.
     fn new(
         side: Side,
-        p: &Proxy,
+        p: &Outline,
         edge: usize,
-        other: &Proxy,
+        other: &Outline,
         separations: Option<&Separations>,
     ) -> Face {
         let separation = match separations {
@@ -465,7 +490,7 @@ impl Face {
         }
     }
 
-    fn length(&self, pa: &Proxy, pb: &Proxy) -> f64 {
+    fn length(&self, pa: &Outline, pb: &Outline) -> f64 {
         let p = match self.side {
             Side::A => pa,
             Side::B => pb,
@@ -479,8 +504,8 @@ impl Face {
 /// side, its index and the other shape's feature. `separations`: the separating-axis
 /// pass's, where it named the features.
 fn choose_reference(
-    pa: &Proxy,
-    pb: &Proxy,
+    pa: &Outline,
+    pb: &Outline,
     fa: Feature,
     fb: Feature,
     normal: Vec2,
@@ -557,7 +582,7 @@ fn choose_reference(
 
 /// The incident edges to clip, and how many: both neighbours of a vertex (the dual edges),
 /// or the edge itself. A segment has one edge to offer.
-fn incident_edges(p: &Proxy, f: Feature) -> ([usize; 2], usize) {
+fn incident_edges(p: &Outline, f: Feature) -> ([usize; 2], usize) {
     match f {
         _ if p.len() == 2 => ([0, 0], 1),
         Feature::Vertex(v) => (adjacent_edges(p, v), 2),

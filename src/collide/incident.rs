@@ -3,7 +3,7 @@
 //! the surviving end points within the speculative margin become contact candidates, of which
 //! at most two are kept.
 
-use super::proxy::Proxy;
+use super::proxy::Outline;
 use super::{FeatureId, FeatureKind, ManifoldPoint};
 use crate::constants::MAX_POLYGON_VERTICES;
 use crate::geom::{left_perp, Vec2};
@@ -106,9 +106,9 @@ impl PointSet {
 /// along the reference normal (how far the incident shape must move along it to clear the
 /// vertex).
 pub(super) fn contained_vertices(
-    rp: &Proxy,
+    rp: &Outline,
     re: usize,
-    ip: &Proxy,
+    ip: &Outline,
     reference_is_b: bool,
     out: &mut PointSet,
 ) {
@@ -205,7 +205,7 @@ pub(super) struct Reference {
 
 impl Reference {
     /// Edge `re` of `rp` as the reference; `reference_is_b` names the side in feature ids.
-    pub(super) fn new(rp: &Proxy, re: usize, reference_is_b: bool) -> Reference {
+    pub(super) fn new(rp: &Outline, re: usize, reference_is_b: bool) -> Reference {
         let (rn, rv, rns) = (rp.len(), rp.points(), rp.normals());
         let (v1, v2) = (rv[re], rv[next(re, rn)]);
         let normal = rns[re];
@@ -248,7 +248,7 @@ impl Reference {
     /// of the reference edge. A point is reported where it lies on the incident shape's
     /// surface: inside both shapes when they overlap, and within the speculative distance of
     /// both when they do not.
-    pub(super) fn clip(&self, ip: &Proxy, ie: usize, mode: Clip, out: &mut PointSet) {
+    pub(super) fn clip(&self, ip: &Outline, ie: usize, mode: Clip, out: &mut PointSet) {
         let id = |incident: usize, kind: FeatureKind| FeatureId {
             reference_is_b: self.reference_is_b,
             reference_edge: self.edge,
@@ -348,7 +348,7 @@ fn clip_outline(src: &[Vec2], out: &mut [Vec2; MAX_OVERLAP], m: Vec2, c: f64) ->
 /// How deep below reference edge `re` the overlap of the two shapes reaches: the incident
 /// outline clipped to the reference shape (for a segment, to the region behind it over its
 /// length), and the depth of its deepest point. `NEG_INFINITY` when they do not overlap.
-pub(super) fn overlap_depth(rp: &Proxy, re: usize, ip: &Proxy) -> f64 {
+pub(super) fn overlap_depth(rp: &Outline, re: usize, ip: &Outline) -> f64 {
     // Clipped back and forth between two buffers, plane by plane.
     let mut pts = [[Vec2::ZERO; MAX_OVERLAP]; 2];
     let mut len = ip.len().min(MAX_OVERLAP);

@@ -1,7 +1,7 @@
 //! Support-point proxies: the form in which GJK and EPA see a shape.
 
 use crate::constants::MAX_POLYGON_VERTICES;
-use crate::geom::{right_perp, Shape, Transform, Vec2};
+use crate::geom::{right_perp, ConvexPolygon, Shape, Transform, Vec2};
 
 /// A shape as a convex set of points plus a radius (a circle is one point with a radius, a
 /// segment two points), with the outward normal of each edge `i → i + 1`. A segment is a
@@ -76,6 +76,16 @@ impl Proxy {
         p
     }
 
+    /// The proxy's points and edge normals as an [`Outline`].
+    #[inline]
+    pub fn outline(&self) -> Outline<'_> {
+        Outline {
+            points: self.points(),
+            normals: self.normals(),
+            scale: self.scale,
+        }
+    }
+
     /// The points, counter-clockwise for polygons.
     #[inline]
     pub fn points(&self) -> &[Vec2] {
@@ -118,12 +128,70 @@ impl Proxy {
     }
 
     fn measure_scale(&self) -> f64 {
-        let pts = self.points();
-        let (mut lo, mut hi) = (pts[0], pts[0]);
-        for p in &pts[1..] {
-            lo = lo.min(*p);
-            hi = hi.max(*p);
-        }
-        ((hi - lo).max_element() + self.radius).max(f64::MIN_POSITIVE)
+        measure(self.points(), self.radius)
     }
+}
+
+/// A polygon's or a segment's points and edge normals in one frame, borrowed: what the
+/// separating-axis pass and the dual-edge manifold read. A polygon in its own frame is read
+/// where it lies, without building a [`Proxy`].
+#[derive(Clone, Copy, Debug)]
+pub struct Outline<'a> {
+    points: &'a [Vec2],
+    normals: &'a [Vec2],
+    scale: f64,
+}
+
+impl<'a> Outline<'a> {
+    /// A polygon's outline in its own local frame.
+    #[inline]
+    pub fn of_polygon(polygon: &'a ConvexPolygon) -> Outline<'a> {
+        let points = polygon.vertices();
+        Outline {
+            points,
+            normals: polygon.normals(),
+            scale: measure(points, 0.0),
+        }
+    }
+
+    /// The points, counter-clockwise for polygons.
+    #[inline]
+    pub fn points(&self) -> &'a [Vec2] {
+        self.points
+    }
+
+    /// Outward normals of the edges.
+    #[inline]
+    pub fn normals(&self) -> &'a [Vec2] {
+        self.normals
+    }
+
+    /// Number of points.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.points.len()
+    }
+
+    /// Whether the outline has no points (never, for one made from a shape).
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.points.is_empty()
+    }
+
+    /// A length for relative tolerances, as [`Proxy::scale`].
+    #[inline]
+    pub fn scale(&self) -> f64 {
+        self.scale
+    }
+}
+
+/// The largest coordinate extent of `points` plus `radius` (never zero).
+#[inline]
+fn measure(points: &[Vec2], radius: f64) -> f64 {
+    let (mut lo, mut hi) = (points[0], points[0]);
+    for p in &points[1..] {
+        lo = lo.min(*p);
+        hi = hi.max(*p);
+    }
+    ((hi - lo).max_element() + radius).max(f64::MIN_POSITIVE)
 }

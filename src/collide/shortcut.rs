@@ -18,7 +18,7 @@
 //! and the tests check on random and resting pairs that the manifold is the same either way.
 
 use super::incident::next;
-use super::proxy::Proxy;
+use super::proxy::Outline;
 use crate::constants::MAX_POLYGON_VERTICES;
 use crate::geom::Vec2;
 
@@ -82,8 +82,8 @@ pub(super) type Separations = [[f64; MAX_POLYGON_VERTICES]; 2];
 /// [`Answer::Apart`] when an edge normal shows them farther apart than `margin`. When it
 /// names features, `separations` holds every edge's separation.
 pub(super) fn features(
-    pa: &Proxy,
-    pb: &Proxy,
+    pa: &Outline,
+    pb: &Outline,
     margin: f64,
     flip_tol: f64,
     separations: &mut Separations,
@@ -174,7 +174,7 @@ pub(super) fn features(
         // would be a candidate reference edge too: none may come within the flip tolerance
         // (and the tie tolerance, for rounding) of the flat edges.
         let bar = best.separation.max(second.separation) - flip_tol - tie;
-        let neighbours_lose = |p: &Proxy, e: usize, own_side: bool| {
+        let neighbours_lose = |p: &Outline, e: usize, own_side: bool| {
             let n = p.len();
             let s = &separations[usize::from(own_side)];
             s[(e + n - 1) % n] < bar && s[(e + 1) % n] < bar
@@ -208,7 +208,7 @@ pub(super) fn features(
 
 /// Whether edge `e` of `p` and edge `f` of `q` face each other along one line (their
 /// normals opposite to within the tie tolerance over the pair's size).
-fn lie_flat(p: &Proxy, e: usize, q: &Proxy, f: usize, tie: f64) -> bool {
+fn lie_flat(p: &Outline, e: usize, q: &Outline, f: usize, tie: f64) -> bool {
     let (n, m) = (p.normals()[e], q.normals()[f]);
     n.dot(m) < 0.0 && n.perp_dot(m).abs() * p.scale().max(q.scale()) <= tie
 }
@@ -216,7 +216,7 @@ fn lie_flat(p: &Proxy, e: usize, q: &Proxy, f: usize, tie: f64) -> bool {
 /// Whether the points `xs` (one point, or the two ends of an edge lying flat against edge
 /// `e`) project onto edge `e` of `p` at least the tie tolerance inside its ends, so that the
 /// nearest points of two shapes apart lie on that edge and not at one of its corners.
-fn over_edge(p: &Proxy, e: usize, xs: &[Vec2], tie: f64) -> bool {
+fn over_edge(p: &Outline, e: usize, xs: &[Vec2], tie: f64) -> bool {
     let v1 = p.points()[e];
     let t = p.points()[next(e, p.len())] - v1;
     let length = t.length();
@@ -236,6 +236,7 @@ fn over_edge(p: &Proxy, e: usize, xs: &[Vec2], tie: f64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::collide::proxy::Proxy;
     use crate::geom::{ConvexPolygon, Shape, Transform};
 
     fn boxed(hw: f64, hh: f64) -> Shape {
@@ -245,7 +246,8 @@ mod tests {
     fn answer(a: &Shape, b: &Shape, xf_b: Transform) -> Answer {
         let pa = Proxy::from_shape(a);
         let pb = Proxy::from_shape_in(b, &xf_b);
-        features(&pa, &pb, 0.02, 5e-4, &mut [[0.0; MAX_POLYGON_VERTICES]; 2])
+        let separations = &mut [[0.0; MAX_POLYGON_VERTICES]; 2];
+        features(&pa.outline(), &pb.outline(), 0.02, 5e-4, separations)
     }
 
     #[test]
