@@ -205,6 +205,7 @@ pub(super) struct Reference {
 
 impl Reference {
     /// Edge `re` of `rp` as the reference; `reference_is_b` names the side in feature ids.
+    #[inline(always)]
     pub(super) fn new(rp: &Outline, re: usize, reference_is_b: bool) -> Reference {
         let (rn, rv, rns) = (rp.len(), rp.points(), rp.normals());
         let (v1, v2) = (rv[re], rv[next(re, rn)]);
