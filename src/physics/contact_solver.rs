@@ -347,14 +347,15 @@ impl ContactSolver {
         sides: impl Fn(&Contact) -> (Side, Side),
     ) {
         self.batches.clear();
+        // Each batch is filled where it lies in the list: a batch is over a kilobyte.
         let mut add = |members: &[u32]| {
-            let mut batch = ContactBatch::empty();
+            self.batches.push(ContactBatch::empty());
+            let batch = self.batches.last_mut().expect("a batch was just pushed");
             for (lane, &i) in members.iter().enumerate() {
                 let contact = &contacts[i as usize].1;
                 let (a, b) = sides(contact);
                 batch.set_lane(lane, i, contact, &a, &b, states);
             }
-            self.batches.push(batch);
         };
         for members in colors {
             members.chunks(4).for_each(&mut add);
