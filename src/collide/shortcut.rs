@@ -94,53 +94,23 @@ pub(super) fn features(
     // The three best axes, best first.
     let mut top = [NO_AXIS; 3];
     for (on_b, p, q) in [(false, pa, pb), (true, pb, pa)] {
-        // The other shape's deepest point along each edge normal. The normals turn
-        // counter-clockwise round the shape, and with them the deepest point round the
-        // other shape, so after the first edge it is found by walking on from the last one
-        // (a convex outline's depths along a direction fall to one minimum and rise again;
-        // at most a full turn of steps).
+        let side = &mut separations[usize::from(on_b)];
+        // The sweep compiled for each count of points, so its loops are laid out whole
+        // (the arms run to the most vertices a polygon has).
+        const _: () = assert!(MAX_POLYGON_VERTICES == 8);
         let qs = q.points();
-        let mut support = 0;
-        for (edge, (n, v)) in p.normals().iter().zip(p.points()).enumerate() {
-            let mut low = n.dot(qs[support]);
-            if edge == 0 {
-                for (k, x) in qs.iter().enumerate().skip(1) {
-                    let d = n.dot(*x);
-                    if d < low {
-                        (low, support) = (d, k);
-                    }
-                }
-            } else {
-                for _ in 1..qs.len() {
-                    let k = next(support, qs.len());
-                    let d = n.dot(qs[k]);
-                    // Level steps are walked over: a flat top (an edge parallel to the
-                    // last one) would otherwise stop the walk at the far side's highest
-                    // point.
-                    if d > low {
-                        break;
-                    }
-                    (low, support) = (d, k);
-                }
-            }
-            let separation = n.dot(qs[support] - *v);
-            if separation > margin {
-                return Answer::Apart;
-            }
-            separations[usize::from(on_b)][edge] = separation;
-            let axis = Axis {
-                on_b,
-                edge,
-                separation,
-                support,
-            };
-            if separation > top[0].separation {
-                top = [axis, top[0], top[1]];
-            } else if separation > top[1].separation {
-                top = [top[0], axis, top[1]];
-            } else if separation > top[2].separation {
-                top[2] = axis;
-            }
+        let apart = match qs.len() {
+            2 => sweep::<2>(on_b, p, qs, margin, side, &mut top),
+            3 => sweep::<3>(on_b, p, qs, margin, side, &mut top),
+            4 => sweep::<4>(on_b, p, qs, margin, side, &mut top),
+            5 => sweep::<5>(on_b, p, qs, margin, side, &mut top),
+            6 => sweep::<6>(on_b, p, qs, margin, side, &mut top),
+            7 => sweep::<7>(on_b, p, qs, margin, side, &mut top),
+            8 => sweep::<8>(on_b, p, qs, margin, side, &mut top),
+            _ => return Answer::Unsure,
+        };
+        if apart {
+            return Answer::Apart;
         }
     }
     let tie = TIE_REL * pa.scale().max(pb.scale());
@@ -204,6 +174,68 @@ pub(super) fn features(
             flat,
         }
     }
+}
+
+/// Measures every edge of `p` against the `N` points `qs` of the other shape: each
+/// separation goes to `separations` and the three best axes to `top`. True, stopping there,
+/// when an edge separates by more than `margin`.
+#[inline(always)]
+fn sweep<const N: usize>(
+    on_b: bool,
+    p: &Outline,
+    qs: &[Vec2],
+    margin: f64,
+    separations: &mut [f64; MAX_POLYGON_VERTICES],
+    top: &mut [Axis; 3],
+) -> bool {
+    let (count, qs) = (N, &qs[..N]);
+    // The other shape's deepest point along each edge normal. The normals turn
+    // counter-clockwise round the shape, and with them the deepest point round the other
+    // shape, so after the first edge it is found by walking on from the last one (a convex
+    // outline's depths along a direction fall to one minimum and rise again; at most a full
+    // turn of steps).
+    let mut support = 0;
+    for (edge, (n, v)) in p.normals().iter().zip(p.points()).enumerate() {
+        let mut low = n.dot(qs[support]);
+        if edge == 0 {
+            for (k, x) in qs.iter().enumerate().skip(1) {
+                let d = n.dot(*x);
+                if d < low {
+                    (low, support) = (d, k);
+                }
+            }
+        } else {
+            for _ in 1..count {
+                let k = next(support, count);
+                let d = n.dot(qs[k]);
+                // Level steps are walked over: a flat top (an edge parallel to the last
+                // one) would otherwise stop the walk at the far side's highest point.
+                if d > low {
+                    break;
+                }
+                (low, support) = (d, k);
+            }
+        }
+        let separation = n.dot(qs[support] - *v);
+        if separation > margin {
+            return true;
+        }
+        separations[edge] = separation;
+        let axis = Axis {
+            on_b,
+            edge,
+            separation,
+            support,
+        };
+        if separation > top[0].separation {
+            *top = [axis, top[0], top[1]];
+        } else if separation > top[1].separation {
+            *top = [top[0], axis, top[1]];
+        } else if separation > top[2].separation {
+            top[2] = axis;
+        }
+    }
+    false
 }
 
 /// Whether edge `e` of `p` and edge `f` of `q` face each other along one line (their
