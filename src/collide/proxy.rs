@@ -143,7 +143,8 @@ pub struct Outline<'a> {
 }
 
 impl<'a> Outline<'a> {
-    /// A polygon's outline in its own local frame.
+    /// A polygon's outline in its own local frame: the numbers of the proxy placed by the
+    /// identity transform, which changes nothing but the sign of a zero.
     #[inline]
     pub fn of_polygon(polygon: &'a ConvexPolygon) -> Outline<'a> {
         let points = polygon.vertices();
