@@ -3,7 +3,7 @@
 //! format does not do it).
 
 use super::layout::ViewRect;
-use super::shader_source::SCENE_FORMAT;
+use super::shader_source::{fragment_texture, pipeline, PipelineSpec, SCENE_FORMAT};
 use super::timer::{mark, GpuTimer};
 use bytemuck::{Pod, Zeroable};
 
@@ -71,16 +71,7 @@ fn texture(device: &wgpu::Device, name: &str, w: u32, h: u32) -> wgpu::TextureVi
 impl Bloom {
     /// Builds the post pipelines for an output of `output_format`.
     pub fn new(device: &wgpu::Device, output_format: wgpu::TextureFormat) -> Bloom {
-        let tex_entry = |binding| wgpu::BindGroupLayoutEntry {
-            binding,
-            visibility: wgpu::ShaderStages::FRAGMENT,
-            ty: wgpu::BindingType::Texture {
-                sample_type: wgpu::TextureSampleType::Float { filterable: true },
-                view_dimension: wgpu::TextureViewDimension::D2,
-                multisampled: false,
-            },
-            count: None,
-        };
+        let tex_entry = |binding| fragment_texture(binding, true);
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("post"),
             entries: &[
@@ -114,31 +105,18 @@ impl Bloom {
             source: wgpu::ShaderSource::Wgsl(include_str!("../../shaders/post.wgsl").into()),
         });
         let make = |entry: &str, format| {
-            device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-                label: Some(entry),
-                layout: Some(&pipeline_layout),
-                vertex: wgpu::VertexState {
+            pipeline(
+                device,
+                &PipelineSpec {
+                    label: entry,
+                    layout: &pipeline_layout,
                     module: &module,
-                    entry_point: Some("vs_main"),
-                    compilation_options: Default::default(),
+                    fragment: entry,
                     buffers: &[],
+                    format,
+                    blend: None,
                 },
-                primitive: wgpu::PrimitiveState::default(),
-                depth_stencil: None,
-                multisample: wgpu::MultisampleState::default(),
-                fragment: Some(wgpu::FragmentState {
-                    module: &module,
-                    entry_point: Some(entry),
-                    compilation_options: Default::default(),
-                    targets: &[Some(wgpu::ColorTargetState {
-                        format,
-                        blend: None,
-                        write_mask: wgpu::ColorWrites::ALL,
-                    })],
-                }),
-                multiview_mask: None,
-                cache: None,
-            })
+            )
         };
         let params = std::array::from_fn(|i| {
             device.create_buffer(&wgpu::BufferDescriptor {

@@ -10,8 +10,8 @@ use super::rock_field::FieldKit;
 use super::rock_grain::RockGrain;
 use bytemuck::{Pod, Zeroable};
 
-use super::shader_source::world_shader;
 pub use super::shader_source::SCENE_FORMAT;
+use super::shader_source::{self, world_shader, PipelineSpec};
 
 /// Frame globals, as `common.wgsl` declares them.
 #[repr(C)]
@@ -150,6 +150,7 @@ const BRIGHTEST: wgpu::BlendState = wgpu::BlendState {
     },
 };
 
+/// A scene pipeline: `module`'s `vs_main` and `fs_main` into the scene's colour target.
 fn pipeline(
     device: &wgpu::Device,
     layout: &wgpu::PipelineLayout,
@@ -158,31 +159,18 @@ fn pipeline(
     buffers: &[Option<wgpu::VertexBufferLayout<'_>>],
     blend: Option<wgpu::BlendState>,
 ) -> wgpu::RenderPipeline {
-    device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-        label: Some(name),
-        layout: Some(layout),
-        vertex: wgpu::VertexState {
+    shader_source::pipeline(
+        device,
+        &PipelineSpec {
+            label: name,
+            layout,
             module,
-            entry_point: Some("vs_main"),
-            compilation_options: Default::default(),
+            fragment: "fs_main",
             buffers,
+            format: SCENE_FORMAT,
+            blend,
         },
-        primitive: wgpu::PrimitiveState::default(),
-        depth_stencil: None,
-        multisample: wgpu::MultisampleState::default(),
-        fragment: Some(wgpu::FragmentState {
-            module,
-            entry_point: Some("fs_main"),
-            compilation_options: Default::default(),
-            targets: &[Some(wgpu::ColorTargetState {
-                format: SCENE_FORMAT,
-                blend,
-                write_mask: wgpu::ColorWrites::ALL,
-            })],
-        }),
-        multiview_mask: None,
-        cache: None,
-    })
+    )
 }
 
 impl Pipelines {

@@ -5,7 +5,7 @@
 //! the rock is set, before the scene pass that reads it.
 
 use super::rock_mesh::RockMesh;
-use super::shader_source::{bake_pipeline, world_shader, SCENE_FORMAT};
+use super::shader_source::{bake_pipeline, fragment_texture, world_shader, SCENE_FORMAT};
 use bytemuck::{Pod, Zeroable};
 use glam::Vec2;
 
@@ -76,16 +76,7 @@ impl FieldKit {
             label: Some("rock field"),
             entries: &[
                 uniform_entry(),
-                wgpu::BindGroupLayoutEntry {
-                    binding: 1,
-                    visibility: wgpu::ShaderStages::FRAGMENT,
-                    ty: wgpu::BindingType::Texture {
-                        sample_type: wgpu::TextureSampleType::Float { filterable: true },
-                        view_dimension: wgpu::TextureViewDimension::D2,
-                        multisampled: false,
-                    },
-                    count: None,
-                },
+                fragment_texture(1, true),
                 wgpu::BindGroupLayoutEntry {
                     binding: 2,
                     visibility: wgpu::ShaderStages::FRAGMENT,

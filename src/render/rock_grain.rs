@@ -8,7 +8,7 @@
 //! level, so one tile serves every level; it is baked into the first frame drawn, before
 //! the scene pass that reads it.
 
-use super::shader_source::{bake_pipeline, world_shader};
+use super::shader_source::{bake_pipeline, fragment_texture, world_shader};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Texels across (and up) the tile: 64 a metre over its 32 metres, at least two and a half
@@ -45,16 +45,7 @@ impl RockGrain {
         let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("rock grain"),
             entries: &[
-                wgpu::BindGroupLayoutEntry {
-                    binding: 0,
-                    visibility: wgpu::ShaderStages::FRAGMENT,
-                    ty: wgpu::BindingType::Texture {
-                        sample_type: wgpu::TextureSampleType::Float { filterable: true },
-                        view_dimension: wgpu::TextureViewDimension::D2,
-                        multisampled: false,
-                    },
-                    count: None,
-                },
+                fragment_texture(0, true),
                 wgpu::BindGroupLayoutEntry {
                     binding: 1,
                     visibility: wgpu::ShaderStages::FRAGMENT,
@@ -137,16 +128,7 @@ impl RockGrain {
         );
         let down_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("rock grain mip"),
-            entries: &[wgpu::BindGroupLayoutEntry {
-                binding: 0,
-                visibility: wgpu::ShaderStages::FRAGMENT,
-                ty: wgpu::BindingType::Texture {
-                    sample_type: wgpu::TextureSampleType::Float { filterable: false },
-                    view_dimension: wgpu::TextureViewDimension::D2,
-                    multisampled: false,
-                },
-                count: None,
-            }],
+            entries: &[fragment_texture(0, false)],
         });
         let down_groups = levels[..levels.len() - 1]
             .iter()

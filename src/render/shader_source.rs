@@ -1,5 +1,6 @@
 //! What every scene pipeline shares: the scene's colour format, the assembly of a world
-//! shader's source and the pipeline that bakes a texture. At the bottom of the renderer, so
+//! shader's source, the pipeline builder (and the one that bakes a texture) and the
+//! fragment texture binding. At the bottom of the renderer, so
 //! pipelines, the rock field and the rock grain can all use it without importing each other.
 
 /// The scene's colour format: linear, with headroom above 1 for the glow pass.
@@ -22,6 +23,55 @@ pub(crate) fn world_shader(
     })
 }
 
+/// What sets one render pipeline apart from the others the renderer builds: every one
+/// runs `module`'s `vs_main` and one fragment entry into a single colour target, with no
+/// depth and no multisampling.
+pub(crate) struct PipelineSpec<'a> {
+    /// Debug label.
+    pub label: &'a str,
+    /// Bind group layouts.
+    pub layout: &'a wgpu::PipelineLayout,
+    /// The shader module holding both entries.
+    pub module: &'a wgpu::ShaderModule,
+    /// The fragment entry point.
+    pub fragment: &'a str,
+    /// Vertex buffers (none for a full-target triangle or storage-read records).
+    pub buffers: &'a [Option<wgpu::VertexBufferLayout<'a>>],
+    /// The target's format.
+    pub format: wgpu::TextureFormat,
+    /// Blending into the target, or `None` to overwrite it.
+    pub blend: Option<wgpu::BlendState>,
+}
+
+/// The render pipeline `spec` describes.
+pub(crate) fn pipeline(device: &wgpu::Device, spec: &PipelineSpec) -> wgpu::RenderPipeline {
+    device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some(spec.label),
+        layout: Some(spec.layout),
+        vertex: wgpu::VertexState {
+            module: spec.module,
+            entry_point: Some("vs_main"),
+            compilation_options: Default::default(),
+            buffers: spec.buffers,
+        },
+        primitive: wgpu::PrimitiveState::default(),
+        depth_stencil: None,
+        multisample: wgpu::MultisampleState::default(),
+        fragment: Some(wgpu::FragmentState {
+            module: spec.module,
+            entry_point: Some(spec.fragment),
+            compilation_options: Default::default(),
+            targets: &[Some(wgpu::ColorTargetState {
+                format: spec.format,
+                blend: spec.blend,
+                write_mask: wgpu::ColorWrites::ALL,
+            })],
+        }),
+        multiview_mask: None,
+        cache: None,
+    })
+}
+
 /// A pipeline that bakes a texture: one full-target triangle from `module`'s `vs_main` and
 /// `fs_main`, written unblended into a target of `format`.
 pub(crate) fn bake_pipeline(
@@ -31,29 +81,31 @@ pub(crate) fn bake_pipeline(
     module: &wgpu::ShaderModule,
     format: wgpu::TextureFormat,
 ) -> wgpu::RenderPipeline {
-    device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-        label: Some(label),
-        layout: Some(layout),
-        vertex: wgpu::VertexState {
+    pipeline(
+        device,
+        &PipelineSpec {
+            label,
+            layout,
             module,
-            entry_point: Some("vs_main"),
-            compilation_options: Default::default(),
+            fragment: "fs_main",
             buffers: &[],
+            format,
+            blend: None,
         },
-        primitive: wgpu::PrimitiveState::default(),
-        depth_stencil: None,
-        multisample: wgpu::MultisampleState::default(),
-        fragment: Some(wgpu::FragmentState {
-            module,
-            entry_point: Some("fs_main"),
-            compilation_options: Default::default(),
-            targets: &[Some(wgpu::ColorTargetState {
-                format,
-                blend: None,
-                write_mask: wgpu::ColorWrites::ALL,
-            })],
-        }),
-        multiview_mask: None,
-        cache: None,
-    })
+    )
+}
+
+/// A texture a fragment shader reads at `binding` (2D, single-sampled, `f32`; filterable
+/// when it is sampled rather than loaded).
+pub(crate) fn fragment_texture(binding: u32, filterable: bool) -> wgpu::BindGroupLayoutEntry {
+    wgpu::BindGroupLayoutEntry {
+        binding,
+        visibility: wgpu::ShaderStages::FRAGMENT,
+        ty: wgpu::BindingType::Texture {
+            sample_type: wgpu::TextureSampleType::Float { filterable },
+            view_dimension: wgpu::TextureViewDimension::D2,
+            multisampled: false,
+        },
+        count: None,
+    }
 }
