@@ -163,10 +163,14 @@ pub fn collide_by_shortcut(
     let Some(rel) = in_reach(a, xf_a, b, xf_b, margin) else {
         return Some(None);
     };
-    let (pa, pb) = (Proxy::from_shape(a), Proxy::from_shape_in(b, &rel));
+    let pb = Proxy::from_shape_in(b, &rel);
+    let pa;
     let oa = match a {
         Shape::Polygon(p) => Outline::of_polygon(p),
-        _ => pa.outline(),
+        _ => {
+            pa = Proxy::from_shape(a);
+            pa.outline()
+        }
     };
     let answer = shortcut_answer(&oa, &pb.outline(), margin)?;
     Some(answer.map(|m| m.transformed(xf_a)))
