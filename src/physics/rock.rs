@@ -119,9 +119,11 @@ pub(crate) fn rock_contact(
     let s = &rock[i];
     let seg = s.segment;
     let n_face = seg.normal();
-    // One-sided: the shape's centre must be in front of the segment's line.
-    let (center, _) = shape.bounding_circle();
-    if n_face.dot(xf.apply(center) - seg.a) < 0.0 {
+    // One-sided: the shape's centre must be in front of the segment's line, and the shape
+    // no farther in front than the margin (its bounding circle beyond it is beyond it all).
+    let (center, radius) = shape.bounding_circle();
+    let ahead = n_face.dot(xf.apply(center) - seg.a);
+    if ahead < 0.0 || ahead > radius + margin {
         return None;
     }
     let seg_shape = Shape::Segment(seg);
@@ -218,6 +220,59 @@ mod tests {
         assert_eq!(closed.len(), 3);
         assert_eq!((closed[0].prev, closed[2].next), (Some(2), Some(0)));
         assert!(RockSegment::chain(&[Vec2::ZERO], false).is_empty());
+    }
+
+    /// A shape whose bounding circle lies wholly more than the margin in front of the
+    /// segment's line is passed over without a query: over shapes placed around that edge,
+    /// the query itself never finds a contact for one passed over.
+    #[test]
+    fn shapes_beyond_the_margin_in_front_are_passed_over_rightly() {
+        let seg = Segment::new(Vec2::new(1.5, 0.0), Vec2::new(-1.5, 0.0)).unwrap();
+        let rock = [RockSegment::new(seg)];
+        let mut rng = crate::rng::Pcg32::new(5);
+        let (mut passed_over, mut touching) = (0, 0);
+        for i in 0..3000usize {
+            let size = 0.2 + 0.6 * rng.next_f64();
+            let shape: Shape = if i.is_multiple_of(3) {
+                Circle {
+                    center: Vec2::new(0.1, 0.0),
+                    radius: size,
+                }
+                .into()
+            } else {
+                crate::geom::ConvexPolygon::regular(3 + i % 6, size)
+                    .unwrap()
+                    .into()
+            };
+            let margin = 0.02 + 0.05 * rng.next_f64();
+            let (_, radius) = shape.bounding_circle();
+            let height = (radius + margin) * (0.5 + rng.next_f64());
+            let xf = Transform::new(
+                Vec2::new(4.0 * rng.next_f64() - 2.0, height),
+                6.0 * rng.next_f64(),
+            );
+            let seg_shape = Shape::Segment(seg);
+            let found = crate::collide::contact_within(
+                &seg_shape,
+                &Transform::IDENTITY,
+                &shape,
+                &xf,
+                margin,
+            );
+            let (center, _) = shape.bounding_circle();
+            if seg.normal().dot(xf.apply(center) - seg.a) > radius + margin {
+                passed_over += 1;
+                assert!(found.is_none(), "passed over a contact: {found:?}");
+                assert!(rock_contact(&rock, 0, &shape, &xf, margin).is_none());
+            } else if found.is_some() {
+                touching += 1;
+                assert!(rock_contact(&rock, 0, &shape, &xf, margin).is_some());
+            }
+        }
+        assert!(
+            passed_over > 800 && touching > 800,
+            "{passed_over} {touching}"
+        );
     }
 
     #[test]
