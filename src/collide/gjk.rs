@@ -163,11 +163,11 @@ impl Simplex {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SimplexCache {
     /// Number of cached vertices (0 means start cold).
-    pub count: usize,
-    /// Indices into A.
-    pub index_a: [usize; 3],
+    pub count: u8,
+    /// Indices into A (a proxy has at most a few points: bytes keep a contact small).
+    pub index_a: [u8; 3],
     /// Indices into B.
-    pub index_b: [usize; 3],
+    pub index_b: [u8; 3],
 }
 
 /// The result of a distance query.
@@ -191,12 +191,15 @@ impl DistanceOutput {
     /// The simplex's vertex indices, for warm-starting the next query.
     pub fn cache(&self) -> SimplexCache {
         let mut c = SimplexCache {
-            count: self.simplex.count,
+            count: self.simplex.count as u8,
             ..Default::default()
         };
+        // An index past a byte (never, for proxies of a few points) is kept as one no
+        // proxy has, so the next query starts cold rather than from a wrong vertex.
+        let byte = |i: usize| u8::try_from(i).unwrap_or(u8::MAX);
         for (i, v) in self.simplex.vertices().iter().enumerate() {
-            c.index_a[i] = v.index_a;
-            c.index_b[i] = v.index_b;
+            c.index_a[i] = byte(v.index_a);
+            c.index_b[i] = byte(v.index_b);
         }
         c
     }
@@ -208,8 +211,8 @@ impl DistanceOutput {
 pub fn distance_proxies(a: &Proxy, b: &Proxy, cache: Option<&SimplexCache>) -> DistanceOutput {
     let mut s = Simplex::default();
     if let Some(c) = cache.filter(|c| (1..=3).contains(&c.count)) {
-        for i in 0..c.count {
-            let (ia, ib) = (c.index_a[i], c.index_b[i]);
+        for i in 0..c.count as usize {
+            let (ia, ib) = (c.index_a[i] as usize, c.index_b[i] as usize);
             if ia < a.len() && ib < b.len() {
                 s.v[s.count] = Simplex::vertex(a, ia, b, ib);
                 s.count += 1;
