@@ -131,27 +131,33 @@ impl PhysicsWorld {
         let mut old = std::mem::take(&mut self.contacts);
         let mut next = std::mem::take(&mut self.contacts_spare);
         next.clear();
-        let mut old_iter = old.drain(..).peekable();
+        // Contacts are large: each is moved once, straight into its place in the new list,
+        // and refreshed there (the old list is looked at through its key, not copied out
+        // to be peeked at).
+        let mut old_iter = old.drain(..);
+        let first_key =
+            |it: &std::vec::Drain<(PairKey, Contact)>| it.as_slice().first().map(|e| e.0);
         for &key in &self.pairs {
-            while let Some((k, c)) = old_iter.next_if(|(k, _)| *k < key) {
-                if self.asleep(&c) {
-                    next.push((k, c));
+            while first_key(&old_iter).is_some_and(|k| k < key) {
+                let Some(entry) = old_iter.next() else { break };
+                if self.asleep(&entry.1) {
+                    next.push(entry);
                 } else {
-                    self.ended.push((k, c));
+                    self.ended.push(entry);
                 }
             }
-            match old_iter.next_if(|(k, _)| *k == key) {
-                Some((k, mut c)) => {
-                    if self.refresh_pair(k, &mut c, dt) {
-                        next.push((k, c));
-                    }
+            if first_key(&old_iter) == Some(key) {
+                if let Some(entry) = old_iter.next() {
+                    next.push(entry);
                 }
-                None => {
-                    if let Some(mut c) = self.new_contact(key) {
-                        if self.refresh_pair(key, &mut c, dt) {
-                            next.push((key, c));
-                        }
-                    }
+            } else if let Some(c) = self.new_contact(key) {
+                next.push((key, c));
+            } else {
+                continue;
+            }
+            if let Some((k, c)) = next.last_mut() {
+                if !self.refresh_pair(*k, c, dt) {
+                    next.pop();
                 }
             }
         }
