@@ -78,6 +78,11 @@ impl PhysicsWorld {
     /// and scraping in the events).
     fn measure_contact_speeds(&mut self) {
         for (_, c) in self.contacts.iter_mut() {
+            if c.count == 0 && !c.touching {
+                // No point and no end to report: its speeds are read by nothing (a begin
+                // event measures them afresh in the step it comes).
+                continue;
+            }
             let Some(bb) = self.bodies.items[c.body_b as usize].as_ref() else {
                 continue;
             };
@@ -103,9 +108,12 @@ impl PhysicsWorld {
         };
         s.edges.clear();
         for (index, (_, c)) in self.contacts.iter().enumerate() {
+            if c.count == 0 {
+                continue;
+            }
             let a = c.body_a.map_or(0, |a| s.state_of[a as usize]);
             let b = s.state_of[c.body_b as usize];
-            if (a != 0 || b != 0) && c.count > 0 {
+            if a != 0 || b != 0 {
                 s.edges.push(Edge {
                     index: index as u32,
                     a,
