@@ -52,7 +52,6 @@ impl PhysicsWorld {
     /// Grows every moving collider's box by the distance it may cover in a step, and finds
     /// candidate pairs again when one leaves its loose box.
     pub(crate) fn update_broad_phase(&mut self, dt: f64) {
-        let margin = SPECULATIVE_DISTANCE;
         let mut stale = !self.pairs_valid;
         for c in self.colliders.items.iter_mut().flatten() {
             let Some(b) = self.bodies.get(c.body.index, c.body.generation) else {
@@ -61,10 +60,7 @@ impl PhysicsWorld {
             if !b.is_active() && !c.was_active && b.kind != BodyKind::Static {
                 continue; // Asleep since pairs were last found: nothing about it changed.
             }
-            // Grow by the distance covered in a step, so approaching pairs get speculative
-            // contacts before they meet.
-            let reach = margin + b.v.length() * dt;
-            c.aabb = c.compute_aabb(&b.transform(), reach);
+            c.aabb = c.compute_aabb(&b.transform(), reach(b, dt));
             if !c.fat.contains(&c.aabb) || c.was_active != b.is_active() {
                 c.fat = c.aabb.expanded(FAT_MARGIN);
                 c.was_active = b.is_active();
@@ -146,15 +142,13 @@ impl PhysicsWorld {
                     self.ended.push(entry);
                 }
             }
-            if first_key(&old_iter) == Some(key) {
-                if let Some(entry) = old_iter.next() {
-                    next.push(entry);
-                }
-            } else if let Some(c) = self.new_contact(key) {
-                next.push((key, c));
+            let entry = if first_key(&old_iter) == Some(key) {
+                old_iter.next()
             } else {
-                continue;
-            }
+                self.new_contact(key).map(|c| (key, c))
+            };
+            let Some(entry) = entry else { continue };
+            next.push(entry);
             if let Some((k, c)) = next.last_mut() {
                 if !self.refresh_pair(*k, c, dt) {
                     next.pop();
@@ -330,7 +324,7 @@ impl PhysicsWorld {
             PairKey::Rock(ic, si) => {
                 let c = collider(ic)?;
                 let b = self.bodies.items[c.body.index as usize].as_ref()?;
-                let margin = SPECULATIVE_DISTANCE + b.v.length() * dt;
+                let margin = reach(b, dt);
                 let xf_b = b.transform();
                 let compute = |_: &mut SimplexCache| {
                     // The body's box is grown by exactly the margin: apart from the
@@ -373,14 +367,21 @@ impl PhysicsWorld {
     }
 }
 
-/// A collider's box grown by the speculative distance and its body's travel in a step, as
-/// the broad phase grows it: the box it computed this step for an active body, the same
-/// computed here for a resting or static one (whose box the broad phase may have skipped).
+/// How far a body's boxes are grown: the speculative distance plus the distance it covers
+/// in a step, so approaching pairs get speculative contacts before they meet. Against rock
+/// it is the pair's whole margin.
+fn reach(b: &Body, dt: f64) -> f64 {
+    SPECULATIVE_DISTANCE + b.v.length() * dt
+}
+
+/// A collider's box grown by its body's [`reach`], as the broad phase grows it: the box it
+/// computed this step for an active body, the same computed here for a resting or static
+/// one (whose box the broad phase may have skipped).
 fn reach_box(c: &Collider, b: &Body, xf: &Transform, dt: f64) -> Aabb {
     if b.is_active() {
         c.aabb
     } else {
-        c.compute_aabb(xf, SPECULATIVE_DISTANCE + b.v.length() * dt)
+        c.compute_aabb(xf, reach(b, dt))
     }
 }
 
