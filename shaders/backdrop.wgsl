@@ -16,7 +16,7 @@ fn vs_main(
 ) -> VsOut {
     var out: VsOut;
     out.clip = vec4<f32>((pos - globals.center * parallax) / globals.half_extent, 0.0, 1.0);
-    out.color = color.rgb;
+    out.color = finish(color.rgb);
     return out;
 }
 

@@ -30,6 +30,29 @@ struct Globals {
 
 @group(0) @binding(0) var<uniform> globals: Globals;
 
+// True when the scene is drawn straight into the output (the halo glow, glow.rs): each
+// shader then tone-maps its own colour, as the glow post pass's composite would the sum.
+override HALO: bool = false;
+// True when drawing straight into an output that is not sRGB: the shader encodes too.
+override ENCODE_SRGB: bool = false;
+// The tone curve's exposure (the composite's, shaders/post.wgsl).
+const EXPOSURE: f32 = 1.2;
+
+// A colour as the target stores it: unchanged for the HDR scene; tone-mapped (and encoded
+// where the output needs it) when drawing straight into the output.
+fn finish(c: vec3<f32>) -> vec3<f32> {
+    if (!HALO) {
+        return c;
+    }
+    let mapped = vec3<f32>(1.0) - exp(-max(c, vec3<f32>(0.0)) * EXPOSURE);
+    if (ENCODE_SRGB) {
+        let lo = mapped * 12.92;
+        let hi = 1.055 * pow(mapped, vec3<f32>(1.0 / 2.4)) - 0.055;
+        return select(hi, lo, mapped <= vec3<f32>(0.0031308));
+    }
+    return mapped;
+}
+
 fn world_to_clip(p: vec2<f32>) -> vec4<f32> {
     return vec4<f32>((p - globals.center) / globals.half_extent, 0.0, 1.0);
 }

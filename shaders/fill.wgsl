@@ -10,7 +10,7 @@ struct VsOut {
 fn vs_main(@location(0) pos: vec2<f32>, @location(1) color: vec4<f32>) -> VsOut {
     var out: VsOut;
     out.clip = world_to_clip(pos);
-    out.color = color;
+    out.color = vec4<f32>(finish(color.rgb), color.a);
     return out;
 }
 

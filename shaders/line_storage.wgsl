@@ -7,3 +7,8 @@
 fn vs_main(@builtin(vertex_index) vi: u32) -> VsOut {
     return line_vertex(lines[vi / 4u], vi % 4u);
 }
+
+@vertex
+fn vs_halo(@builtin(vertex_index) vi: u32) -> VsOut {
+    return halo_vertex(lines[vi / 4u], vi % 4u);
+}

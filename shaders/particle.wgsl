@@ -43,5 +43,5 @@ fn particle_vertex(p: Particle, corner: u32) -> VsOut {
 fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
     let d2 = dot(in.uv, in.uv);
     let spot = exp(-3.5 * d2) * (1.0 - smoothstep(0.8, 1.0, d2));
-    return vec4<f32>(in.color.rgb * in.color.a * spot, 0.0);
+    return vec4<f32>(finish(in.color.rgb * in.color.a * spot), 0.0);
 }

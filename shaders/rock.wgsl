@@ -34,5 +34,5 @@ fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
     base = base * (0.45 + 1.1 * grain);
     base = base * (1.0 - 0.7 * crack);
     base = base + mineral * grain * globals.mineral.rgb;
-    return vec4<f32>(base, 1.0);
+    return vec4<f32>(finish(base), 1.0);
 }

@@ -14,7 +14,9 @@ fn vs_main(@builtin(vertex_index) i: u32) -> VsOut {
     var out: VsOut;
     out.clip = vec4<f32>(x, y, 0.0, 1.0);
     // Beyond the screen (y = 3) the gradient carries on linearly.
-    out.color = mix(globals.sky_low.rgb, globals.sky_high.rgb, y * 0.5 + 0.5);
+    // Straight into the output the ends are tone-mapped at the screen's edges and the
+    // gradient runs on between them (the curve is close to straight at the sky's depth).
+    out.color = mix(finish(globals.sky_low.rgb), finish(globals.sky_high.rgb), y * 0.5 + 0.5);
     return out;
 }
 

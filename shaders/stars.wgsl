@@ -140,5 +140,5 @@ fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
     let d = length((g - in.cell_id - in.star) * cell);
     let light = exp(-d * d / (in.size * in.size)) * in.light;
     let tint = mix(globals.star_tint_a.rgb, globals.star_tint_b.rgb, hash21(floor(screen / 67.0)));
-    return vec4<f32>(tint * light, 0.0);
+    return vec4<f32>(finish(tint * light), 0.0);
 }

@@ -52,6 +52,10 @@ enum Command {
         /// With --host: steps between a local input and the step it applies to (0 to 8).
         #[arg(long, default_value_t = 2, requires = "host")]
         input_delay: u8,
+        /// How light glows: bloom, halo (far cheaper on a software rasterizer) or auto
+        /// (the halo on a software adapter, else the bloom).
+        #[arg(long, default_value = "auto")]
+        glow: String,
     },
     /// List the levels the title screen offers: those of a `levels/` folder on disk, else
     /// the ones built into the program.
@@ -173,6 +177,12 @@ enum Command {
         /// sharing the frame (split-screen).
         #[arg(long, requires = "bench", conflicts_with = "inputs")]
         split: bool,
+        /// How light glows: bloom (an HDR scene, its bright parts blurred and added back),
+        /// halo (drawn straight into the output, each bright stroke drawing its own glow:
+        /// far cheaper on a software rasterizer) or auto (the halo on a software adapter,
+        /// else the bloom).
+        #[arg(long, default_value = "auto")]
+        glow: String,
     },
 }
 
@@ -188,6 +198,7 @@ fn main() -> ExitCode {
         host: None,
         join: None,
         input_delay: 2,
+        glow: "auto".into(),
     });
     let name = command.name();
     finish(name, run(command))
@@ -290,6 +301,7 @@ fn run(command: Command) -> Result<(), Failure> {
             host,
             join,
             input_delay,
+            glow,
         } => {
             let online = online_choice(level.as_deref(), host, join, input_delay)?;
             let level = level.filter(|_| online.is_none());
@@ -302,9 +314,10 @@ fn run(command: Command) -> Result<(), Failure> {
                     })
                 })
                 .transpose()?;
+            let glow = cavefly::render::glow::Glow::parse(&glow)?;
             play(
                 level,
-                no_vsync,
+                (no_vsync, glow),
                 (quit_after_frames, quit_after),
                 inputs,
                 two_players,
@@ -359,6 +372,7 @@ fn run(command: Command) -> Result<(), Failure> {
                 two_players: script.players.len() > 1,
                 replay: Some(script.steps().collect()),
                 online: None,
+                glow: None,
             };
             let r = window::play(Some(level), options)?;
             println!("cavefly replay: {} frames, {} steps", r.frames, r.steps);
@@ -406,13 +420,20 @@ fn run(command: Command) -> Result<(), Failure> {
             inputs,
             bench: true,
             split,
+            glow,
             ..
         } => {
             let level = level.map(|l| shipped::resolve_level(&l));
             if split {
-                print!("{}", cavefly::app::bench_split::run(level.as_deref())?);
+                print!(
+                    "{}",
+                    cavefly::app::bench_split::run(level.as_deref(), &glow)?
+                );
             } else {
-                print!("{}", bench::run(level.as_deref(), inputs.as_deref())?);
+                print!(
+                    "{}",
+                    bench::run(level.as_deref(), inputs.as_deref(), &glow)?
+                );
             }
             Ok(())
         }
@@ -423,6 +444,7 @@ fn run(command: Command) -> Result<(), Failure> {
             size,
             out,
             bench: false,
+            glow,
             ..
         } => {
             let (Some(level), Some(out)) = (level, out) else {
@@ -433,6 +455,7 @@ fn run(command: Command) -> Result<(), Failure> {
                 frame,
                 inputs,
                 size: shot::parse_size(&size)?,
+                glow: cavefly::render::glow::Glow::parse(&glow)?,
             };
             println!("{}", shot::shot(&options, &out)?);
             Ok(())
@@ -443,7 +466,7 @@ fn run(command: Command) -> Result<(), Failure> {
 /// `cavefly play`: the window, on the title screen or straight into a level.
 fn play(
     level: Option<PathBuf>,
-    no_vsync: bool,
+    (no_vsync, glow): (bool, Option<cavefly::render::glow::Glow>),
     (quit_after_frames, quit_after): (Option<u64>, Option<std::time::Duration>),
     inputs: Option<PathBuf>,
     two_players: bool,
@@ -470,6 +493,7 @@ fn play(
         replay,
         two_players,
         online,
+        glow,
     };
     let r = window::play(level, options)?;
     println!("cavefly play: {} frames, {} steps", r.frames, r.steps);

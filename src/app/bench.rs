@@ -14,6 +14,7 @@
 use super::shot::Replay;
 use crate::game::{InputScript, Sim};
 use crate::level::LoadedLevel;
+use crate::render::glow::Glow;
 use crate::render::offscreen::OFFSCREEN_FORMAT;
 use crate::render::snapshot::{Beam, Particle, ShipDraw};
 use crate::render::timer::{GpuTimer, StageTimes, TIMER_FEATURES};
@@ -175,11 +176,15 @@ pub(super) struct SceneFigures {
 }
 
 impl Bench {
-    pub(super) fn open() -> Result<Bench, String> {
+    /// Opens the device and a renderer drawing glow the `glow` way ("auto", "bloom" or
+    /// "halo").
+    pub(super) fn open(glow: &str) -> Result<Bench, String> {
         let gpu = Gpu::headless_with(TIMER_FEATURES)?;
         let (w, h) = BENCH_SIZE;
         let target = Offscreen::new(&gpu.device, w, h)?;
-        let renderer = Renderer::new(&gpu.device, OFFSCREEN_FORMAT, &RockMesh::default());
+        let glow = Glow::choose(glow, gpu.adapter.get_info().device_type)?;
+        let renderer =
+            Renderer::with_glow(&gpu.device, OFFSCREEN_FORMAT, &RockMesh::default(), glow);
         let no_timer = GpuTimer::new(&gpu).err();
         Ok(Bench {
             gpu,
@@ -222,6 +227,11 @@ impl Bench {
     /// The adapter, in words.
     pub(super) fn gpu_name(&self) -> String {
         self.gpu.describe()
+    }
+
+    /// How the renderer draws glow, in words.
+    pub(super) fn glow(&self) -> String {
+        self.renderer.glow().to_string()
     }
 
     /// Where the renderer's quads get their records, in words.
@@ -372,13 +382,14 @@ fn level_scene(level: &LoadedLevel, rock: &RockMesh) -> Result<(View, Snapshot),
 
 /// Runs the two scenes — the stress scene, and `level` from its start — and returns the
 /// report.
-pub fn bench(level: &LoadedLevel) -> Result<String, String> {
-    let mut b = Bench::open()?;
+pub fn bench(level: &LoadedLevel, glow: &str) -> Result<String, String> {
+    let mut b = Bench::open(glow)?;
     let (w, h) = BENCH_SIZE;
     let mut out = format!(
-        "adapter: {}, {w}x{h}, quads from {}\n",
+        "adapter: {}, {w}x{h}, quads from {}\nglow: {}\n",
         b.gpu.describe(),
-        b.quads()
+        b.quads(),
+        b.glow()
     );
     out.push_str(&load_line());
     let half = Camera::new(Vec2::ZERO, None).view(w, h);
@@ -418,8 +429,12 @@ pub fn bench(level: &LoadedLevel) -> Result<String, String> {
 
 /// Plays `script` on `level` at [`REPLAY_FPS`] frames per second of game time, rendering
 /// every frame with one in flight, and returns the report.
-pub fn bench_replay(level: &LoadedLevel, script: &InputScript) -> Result<String, String> {
-    let mut b = Bench::open()?;
+pub fn bench_replay(
+    level: &LoadedLevel,
+    script: &InputScript,
+    glow: &str,
+) -> Result<String, String> {
+    let mut b = Bench::open(glow)?;
     let (w, h) = BENCH_SIZE;
     let rock = RockMesh::from_level(level);
     b.renderer.set_rock(&b.gpu.device, &rock);
@@ -474,7 +489,11 @@ pub fn bench_replay(level: &LoadedLevel, script: &InputScript) -> Result<String,
     }
     let wall = started.elapsed().as_secs_f64();
     let frame = Spread::of(&frames);
-    let mut out = format!("adapter: {}, {w}x{h}\n", b.gpu.describe());
+    let mut out = format!(
+        "adapter: {}, {w}x{h}\nglow: {}\n",
+        b.gpu.describe(),
+        b.glow()
+    );
     out.push_str(&load_line());
     let _ = writeln!(
         out,
@@ -515,23 +534,27 @@ pub const DEFAULT_LEVEL: &str = "11_reactor.ron";
 
 /// `cavefly shot --bench [LEVEL] [--inputs REPLAY]`: the two scenes (the level's scene is
 /// LEVEL, else [`DEFAULT_LEVEL`]), or with a replay, the replay played on LEVEL (else on the
-/// level the replay names).
-pub fn run(level: Option<&Path>, inputs: Option<&Path>) -> Result<String, String> {
+/// level the replay names), the glow drawn the `glow` way ("auto", "bloom" or "halo").
+pub fn run(level: Option<&Path>, inputs: Option<&Path>, glow: &str) -> Result<String, String> {
     let load = |path: &Path| crate::level::load_level(path).map_err(|e| e.to_string());
     match (level, inputs) {
         (Some(level), Some(file)) => bench_replay(
             &load(level)?,
             &InputScript::load(file).map_err(|e| e.to_string())?,
+            glow,
         ),
         (None, Some(file)) => {
             let (script, level) =
                 crate::game::replay::load_replay(file).map_err(|e| e.to_string())?;
-            bench_replay(&level, &script)
+            bench_replay(&level, &script, glow)
         }
-        (Some(level), None) => bench(&load(level)?),
-        (None, None) => bench(&load(&crate::level::shipped::resolve_level(Path::new(
-            DEFAULT_LEVEL,
-        )))?),
+        (Some(level), None) => bench(&load(level)?, glow),
+        (None, None) => bench(
+            &load(&crate::level::shipped::resolve_level(Path::new(
+                DEFAULT_LEVEL,
+            )))?,
+            glow,
+        ),
     }
 }
 

@@ -36,9 +36,10 @@ fn cameras(level: &LoadedLevel, rock: &RockMesh) -> Result<(Sim, Vec<Camera>), S
     Ok((sim, cams))
 }
 
-/// Measures `level`'s start in one view, then in two, and returns the report.
-pub fn bench_split(level: &LoadedLevel) -> Result<String, String> {
-    let mut b = Bench::open()?;
+/// Measures `level`'s start in one view, then in two, and returns the report (glow drawn
+/// the `glow` way: "auto", "bloom" or "halo").
+pub fn bench_split(level: &LoadedLevel, glow: &str) -> Result<String, String> {
+    let mut b = Bench::open(glow)?;
     let (w, h) = BENCH_SIZE;
     let rock = RockMesh::from_level(level);
     let (sim, cams) = cameras(level, &rock)?;
@@ -59,7 +60,7 @@ pub fn bench_split(level: &LoadedLevel) -> Result<String, String> {
     let mut two = |i: usize| -> Frame { (views.clone(), at(&snap, i)) };
     let single = b.measure(&rock, &mut one)?;
     let split = b.measure(&rock, &mut two)?;
-    let mut out = format!("adapter: {}, {w}x{h}\n", b.gpu_name());
+    let mut out = format!("adapter: {}, {w}x{h}\nglow: {}\n", b.gpu_name(), b.glow());
     out.push_str(&load_line());
     let cameras = match sim.players() {
         1 => "two cameras on the one ship",
@@ -95,12 +96,15 @@ pub fn bench_split(level: &LoadedLevel) -> Result<String, String> {
 }
 
 /// `cavefly shot --bench --split [LEVEL]`: LEVEL, else the plain bench's level.
-pub fn run(level: Option<&std::path::Path>) -> Result<String, String> {
+pub fn run(level: Option<&std::path::Path>, glow: &str) -> Result<String, String> {
     let path = match level {
         Some(p) => p.to_path_buf(),
         None => {
             crate::level::shipped::resolve_level(std::path::Path::new(super::bench::DEFAULT_LEVEL))
         }
     };
-    bench_split(&crate::level::load_level(&path).map_err(|e| e.to_string())?)
+    bench_split(
+        &crate::level::load_level(&path).map_err(|e| e.to_string())?,
+        glow,
+    )
 }

@@ -6,6 +6,7 @@
 //! start of the next frame (a storm of resize events costs one reconfiguration), and a
 //! surface reported suboptimal is reconfigured after its frame has been presented.
 
+use crate::render::glow::Glow;
 use crate::render::gpu::{backend_names, instance_descriptor};
 use crate::render::{Gpu, Renderer, RockMesh, ViewPass};
 use crate::ui::{UiInput, UiPainter};
@@ -51,11 +52,13 @@ fn present_mode(vsync: bool) -> wgpu::PresentMode {
 
 impl Graphics {
     /// Opens the window (fullscreen or not), the GPU and a surface, with `rock` loaded into
-    /// the renderer and egui reading from `ctx`.
+    /// the renderer (drawing glow the `glow` way, else the adapter's) and egui reading from
+    /// `ctx`.
     pub fn open(
         event_loop: &ActiveEventLoop,
         fullscreen: bool,
         vsync: bool,
+        glow: Option<Glow>,
         rock: &RockMesh,
         ctx: &egui::Context,
     ) -> Result<Graphics, String> {
@@ -102,11 +105,16 @@ impl Graphics {
             color_space: Default::default(),
         };
         surface.configure(&gpu.device, &config);
-        let renderer = Renderer::new(&gpu.device, format, rock);
+        let glow = glow.unwrap_or_else(|| Glow::for_adapter(gpu.adapter.get_info().device_type));
+        let renderer = Renderer::with_glow(&gpu.device, format, rock, glow);
         let painter = UiPainter::new(&gpu.device, format);
         let max_side = gpu.device.limits().max_texture_dimension_2d as usize;
         let ui_input = UiInput::new(ctx, &window, max_side);
-        log::info!("rendering on {} into {format:?}", gpu.describe());
+        log::info!(
+            "rendering on {} into {format:?}, {} glow",
+            gpu.describe(),
+            glow.name()
+        );
         Ok(Graphics {
             window,
             gpu,
@@ -129,6 +137,17 @@ impl Graphics {
     /// side (minimised) draws nothing until the window has a size again.
     pub fn resize(&mut self, width: u32, height: u32) {
         self.wanted_size = (width, height);
+    }
+
+    /// Draws glow the `glow` way from the next frame (none: as the adapter suits), remaking
+    /// the renderer's pipelines if that changes it.
+    pub fn set_glow(&mut self, glow: Option<Glow>) {
+        let glow =
+            glow.unwrap_or_else(|| Glow::for_adapter(self.gpu.adapter.get_info().device_type));
+        if self.renderer.glow() != glow {
+            self.renderer.set_glow(&self.gpu.device, glow);
+            log::info!("glow: {}", glow.name());
+        }
     }
 
     /// Turns waiting for the display's refresh on or off (from the next frame).

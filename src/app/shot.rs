@@ -3,6 +3,7 @@
 
 use crate::game::{Actions, InputScript, Sim};
 use crate::level::{load_level, LoadedLevel};
+use crate::render::glow::Glow;
 use crate::render::offscreen::{Rgba8, OFFSCREEN_FORMAT};
 use crate::render::player_views::PlayerCameras;
 use crate::render::{Camera, Effects, Gpu, Offscreen, Renderer, RockMesh, Snapshot};
@@ -20,6 +21,8 @@ pub struct ShotOptions {
     pub inputs: Option<PathBuf>,
     /// Width and height, pixels.
     pub size: (u32, u32),
+    /// How light glows; none lets the adapter decide ([`Glow::for_adapter`]).
+    pub glow: Option<Glow>,
 }
 
 /// Parses `WxH`, e.g. `1280x720`.
@@ -96,7 +99,10 @@ pub fn render_shot(gpu: &Gpu, options: &ShotOptions) -> Result<Rgba8, String> {
     let replay = Replay::run(&level, &rock, options.frame, script.as_ref())?;
     let (w, h) = options.size;
     let target = Offscreen::new(&gpu.device, w, h)?;
-    let mut renderer = Renderer::new(&gpu.device, OFFSCREEN_FORMAT, &rock);
+    let glow = options
+        .glow
+        .unwrap_or_else(|| Glow::for_adapter(gpu.adapter.get_info().device_type));
+    let mut renderer = Renderer::with_glow(&gpu.device, OFFSCREEN_FORMAT, &rock, glow);
     let snap = Snapshot::capture(&replay.sim, 1.0, &replay.effects);
     target.capture(gpu, &mut renderer, &replay.camera.view(w, h), &snap)
 }
@@ -152,14 +158,18 @@ pub fn shot(options: &ShotOptions, out: &Path) -> Result<String, String> {
     let gpu = Gpu::headless()?;
     let image = render_shot(&gpu, options)?;
     crate::render::image::write_png(out, &image)?;
+    let glow = options
+        .glow
+        .unwrap_or_else(|| Glow::for_adapter(gpu.adapter.get_info().device_type));
     Ok(format!(
-        "{}: frame {} of {} at {}x{} on {}",
+        "{}: frame {} of {} at {}x{} on {}, {} glow",
         out.display(),
         options.frame,
         options.level.display(),
         image.width,
         image.height,
-        gpu.describe()
+        gpu.describe(),
+        glow.name()
     ))
 }
 

@@ -46,6 +46,8 @@ pub struct PlayOptions {
     pub two_players: bool,
     /// Start online play at once with this choice (host a level on a port, or join).
     pub online: Option<crate::screens::online::OnlineIntent>,
+    /// How light glows; none lets the adapter decide (the halo on a software rasterizer).
+    pub glow: Option<crate::render::glow::Glow>,
 }
 
 impl Default for PlayOptions {
@@ -57,6 +59,7 @@ impl Default for PlayOptions {
             replay: None,
             two_players: false,
             online: None,
+            glow: None,
         }
     }
 }
@@ -243,6 +246,7 @@ impl App {
                     settings: &mut shell.settings,
                     pads: self.pads.connected(),
                     vsync_forced_off: !self.options.vsync,
+                    glow_forced: self.options.glow.is_some(),
                     time,
                     debug: overlay.as_ref().map(|o| (o, view)),
                     level_error: level_error.as_deref(),
@@ -284,6 +288,7 @@ impl ApplicationHandler for App {
             event_loop,
             self.shell.settings.fullscreen,
             vsync,
+            self.options.glow.or(self.shell.settings.glow.glow()),
             &rock,
             &self.ctx,
         ) {

@@ -7,13 +7,7 @@ use super::shader_source::{fragment_texture, pipeline, PipelineSpec, SCENE_FORMA
 use super::timer::{mark, GpuTimer};
 use bytemuck::{Pod, Zeroable};
 
-/// Luminance above which light glows.
-const THRESHOLD: f32 = 0.55;
-/// The glow is computed at this fraction of the frame's size: a quarter keeps the blur
-/// wide and cheap (software renderers spend most of a frame here otherwise).
-const GLOW_SCALE: u32 = 4;
-/// How much of the blurred glow is added back.
-const STRENGTH: f32 = 1.1;
+use super::glow::{GLOW_SCALE, STRENGTH, THRESHOLD};
 
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, Pod, Zeroable)]
@@ -111,10 +105,12 @@ impl Bloom {
                     label: entry,
                     layout: &pipeline_layout,
                     module: &module,
+                    vertex: "vs_main",
                     fragment: entry,
                     buffers: &[],
                     format,
                     blend: None,
+                    constants: &[],
                 },
             )
         };

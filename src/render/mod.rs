@@ -12,6 +12,7 @@ pub mod cull;
 pub mod debug_overlay;
 pub mod effects;
 pub mod game_draw;
+pub mod glow;
 pub mod gpu;
 pub mod image;
 pub mod layout;

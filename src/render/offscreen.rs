@@ -34,8 +34,28 @@ pub struct Offscreen {
 }
 
 impl Offscreen {
-    /// A `width` × `height` target; each side 1 to [`MAX_SIDE`].
+    /// A `width` × `height` target of [`OFFSCREEN_FORMAT`]; each side 1 to [`MAX_SIDE`].
     pub fn new(device: &wgpu::Device, width: u32, height: u32) -> Result<Offscreen, String> {
+        Self::with_format(device, width, height, OFFSCREEN_FORMAT)
+    }
+
+    /// A `width` × `height` target of `format`: 8-bit RGBA, sRGB-encoded by the target
+    /// ([`OFFSCREEN_FORMAT`]) or not (`Rgba8Unorm`, as some windows' surfaces are, where
+    /// the renderer's shaders encode). Read back, both give the stored bytes.
+    pub fn with_format(
+        device: &wgpu::Device,
+        width: u32,
+        height: u32,
+        format: wgpu::TextureFormat,
+    ) -> Result<Offscreen, String> {
+        if !matches!(
+            format,
+            wgpu::TextureFormat::Rgba8UnormSrgb | wgpu::TextureFormat::Rgba8Unorm
+        ) {
+            return Err(format!(
+                "an offscreen frame of {format:?}: expected Rgba8UnormSrgb or Rgba8Unorm"
+            ));
+        }
         if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
             return Err(format!(
                 "a frame of {width}x{height} pixels: expected each side from 1 to {MAX_SIDE}"
@@ -51,7 +71,7 @@ impl Offscreen {
             mip_level_count: 1,
             sample_count: 1,
             dimension: wgpu::TextureDimension::D2,
-            format: OFFSCREEN_FORMAT,
+            format,
             usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
             view_formats: &[],
         });

@@ -10,8 +10,8 @@ use super::rock_field::FieldKit;
 use super::rock_grain::RockGrain;
 use bytemuck::{Pod, Zeroable};
 
-pub use super::shader_source::SCENE_FORMAT;
 use super::shader_source::{self, world_shader, PipelineSpec};
+pub use super::shader_source::{SceneTarget, SCENE_FORMAT};
 
 /// Frame globals, as `common.wgsl` declares them.
 #[repr(C)]
@@ -73,8 +73,10 @@ pub struct LineInstance {
     pub color: [f32; 4],
     /// Core half-width and glow radius, pixels.
     pub width: [f32; 2],
-    /// Padding to the storage layout's 16-byte multiple.
-    pub pad: [f32; 2],
+    /// The halo drawn around it straight into the output: peak per unit of light and
+    /// reach, pixels (`glow::StrokeShape::halo`; zero in the HDR scene, whose post pass
+    /// makes the glow).
+    pub halo: [f32; 2],
 }
 
 /// One particle (laid out as `Particle` in `shaders/particle.wgsl`).
@@ -100,6 +102,8 @@ pub struct Pipelines {
     pub records_layout: Option<wgpu::BindGroupLayout>,
     /// Where the quads' records come from.
     pub source: QuadSource,
+    /// Where the scene is drawn.
+    pub target: SceneTarget,
     /// The sky's gradient, a full-screen triangle.
     pub sky: wgpu::RenderPipeline,
     /// Star sprites, one quad per cell of the starfield's layers.
@@ -117,6 +121,8 @@ pub struct Pipelines {
     pub fill: wgpu::RenderPipeline,
     /// Glowing segments.
     pub line: wgpu::RenderPipeline,
+    /// The halos of bright segments, drawn straight into the output (none for the bloom).
+    pub halo: Option<wgpu::RenderPipeline>,
     /// Additive particle quads.
     pub particle: wgpu::RenderPipeline,
 }
@@ -131,6 +137,21 @@ const PREMULTIPLIED: wgpu::BlendState = wgpu::BlendState {
     alpha: wgpu::BlendComponent {
         src_factor: wgpu::BlendFactor::One,
         dst_factor: wgpu::BlendFactor::OneMinusSrcAlpha,
+        operation: wgpu::BlendOperation::Add,
+    },
+};
+
+/// Light added under the tone curve: `src * (1 - dst) + dst`. With a curve
+/// `1 - exp(-k x)` that is the curve of the sum of the two lights, exactly.
+const SCREEN: wgpu::BlendState = wgpu::BlendState {
+    color: wgpu::BlendComponent {
+        src_factor: wgpu::BlendFactor::OneMinusDst,
+        dst_factor: wgpu::BlendFactor::One,
+        operation: wgpu::BlendOperation::Add,
+    },
+    alpha: wgpu::BlendComponent {
+        src_factor: wgpu::BlendFactor::Zero,
+        dst_factor: wgpu::BlendFactor::One,
         operation: wgpu::BlendOperation::Add,
     },
 };
@@ -150,33 +171,43 @@ const BRIGHTEST: wgpu::BlendState = wgpu::BlendState {
     },
 };
 
-/// A scene pipeline: `module`'s `vs_main` and `fs_main` into the scene's colour target.
+/// The device and the target every scene pipeline is built for.
+struct Kit<'a> {
+    device: &'a wgpu::Device,
+    target: SceneTarget,
+}
+
+/// A scene pipeline: `module`'s `vs_main` and `fs_main` into the scene's colour target,
+/// blended by `blend`.
 fn pipeline(
-    device: &wgpu::Device,
+    kit: &Kit<'_>,
     layout: &wgpu::PipelineLayout,
     module: &wgpu::ShaderModule,
     name: &str,
     buffers: &[Option<wgpu::VertexBufferLayout<'_>>],
     blend: Option<wgpu::BlendState>,
 ) -> wgpu::RenderPipeline {
+    let target = kit.target;
     shader_source::pipeline(
-        device,
+        kit.device,
         &PipelineSpec {
             label: name,
             layout,
             module,
+            vertex: "vs_main",
             fragment: "fs_main",
             buffers,
-            format: SCENE_FORMAT,
+            format: target.format,
             blend,
+            constants: &target.constants(),
         },
     )
 }
 
 impl Pipelines {
     /// Compiles every world shader and builds the pipelines, reading quad records the
-    /// `source` way.
-    pub fn new(device: &wgpu::Device, source: QuadSource) -> Pipelines {
+    /// `source` way and drawing into `target`.
+    pub fn new(device: &wgpu::Device, source: QuadSource, target: SceneTarget) -> Pipelines {
         let globals_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("globals"),
             entries: &[wgpu::BindGroupLayoutEntry {
@@ -219,6 +250,7 @@ impl Pipelines {
             None => layout.clone(),
         };
         let storage = source == QuadSource::Storage;
+        let kit = Kit { device, target };
         let sky_src = world_shader(device, "sky", &[include_str!("../../shaders/sky.wgsl")]);
         let stars_src = world_shader(device, "stars", &[include_str!("../../shaders/stars.wgsl")]);
         let backdrop_src = world_shader(
@@ -292,7 +324,7 @@ impl Pipelines {
             },
         ];
         let fill_attrs = wgpu::vertex_attr_array![0 => Float32x2, 1 => Float32x4];
-        let line_attrs = wgpu::vertex_attr_array![0 => Float32x2, 1 => Float32x2, 2 => Float32x4, 3 => Float32x2];
+        let line_attrs = wgpu::vertex_attr_array![0 => Float32x2, 1 => Float32x2, 2 => Float32x4, 3 => Float32x2, 4 => Float32x2];
         let line_instances = [Some(wgpu::VertexBufferLayout {
             array_stride: std::mem::size_of::<LineInstance>() as u64,
             step_mode: wgpu::VertexStepMode::Instance,
@@ -311,17 +343,10 @@ impl Pipelines {
             (&line_instances, &particle_instances)
         };
         Pipelines {
-            sky: pipeline(device, &layout, &sky_src, "sky", &[], None),
-            stars: pipeline(
-                device,
-                &layout,
-                &stars_src,
-                "stars",
-                &[],
-                Some(PREMULTIPLIED),
-            ),
+            sky: pipeline(&kit, &layout, &sky_src, "sky", &[], None),
+            stars: pipeline(&kit, &layout, &stars_src, "stars", &[], Some(PREMULTIPLIED)),
             backdrop: pipeline(
-                device,
+                &kit,
                 &layout,
                 &backdrop_src,
                 "backdrop",
@@ -333,7 +358,7 @@ impl Pipelines {
                 None,
             ),
             rock: pipeline(
-                device,
+                &kit,
                 &rock_layout,
                 &rock_src,
                 "rock",
@@ -345,7 +370,7 @@ impl Pipelines {
                 None,
             ),
             fill: pipeline(
-                device,
+                &kit,
                 &layout,
                 &fill_src,
                 "fill",
@@ -357,15 +382,31 @@ impl Pipelines {
                 Some(PREMULTIPLIED),
             ),
             line: pipeline(
-                device,
+                &kit,
                 &quad_layout,
                 &line_src,
                 "line",
                 line_buffers,
                 Some(BRIGHTEST),
             ),
+            halo: target.halo.then(|| {
+                shader_source::pipeline(
+                    device,
+                    &PipelineSpec {
+                        label: "halo",
+                        layout: &quad_layout,
+                        module: &line_src,
+                        vertex: "vs_halo",
+                        fragment: "fs_halo",
+                        buffers: line_buffers,
+                        format: target.format,
+                        blend: Some(SCREEN),
+                        constants: &target.constants(),
+                    },
+                )
+            }),
             particle: pipeline(
-                device,
+                &kit,
                 &quad_layout,
                 &particle_src,
                 "particle",
@@ -377,6 +418,7 @@ impl Pipelines {
             globals_layout,
             records_layout,
             source,
+            target,
         }
     }
 }

@@ -8,9 +8,12 @@ use super::backdrop::BackdropVertex;
 use super::bloom::Bloom;
 use super::camera::View;
 use super::cull::ViewBox;
+use super::glow::{Glow, Halos, HALO_REACH_PX};
 use super::layout::ViewRect;
 use super::palette::Palette;
-use super::pipelines::{FillVertex, Globals, LineInstance, ParticleInstance, Pipelines};
+use super::pipelines::{
+    FillVertex, Globals, LineInstance, ParticleInstance, Pipelines, SceneTarget,
+};
 use super::quads::{QuadIndices, QuadSource};
 use super::rock_field::RockField;
 use super::rock_mesh::RockMesh;
@@ -75,7 +78,10 @@ struct Rock {
 #[derive(Debug)]
 pub struct Renderer {
     pipelines: Pipelines,
-    bloom: Bloom,
+    /// The glow post pass, when the scene is drawn into an HDR target (none for the halo).
+    bloom: Option<Bloom>,
+    /// The strokes' halos (none for the bloom).
+    halos: Halos,
     indices: QuadIndices,
     rock: Rock,
     /// Each view's buffers: one set per view drawn in a frame, made as needed.
@@ -86,11 +92,18 @@ pub struct Renderer {
     line_data: Vec<LineInstance>,
     /// How many of `line_data` are the rock's.
     rock_lines: u32,
+    /// How many of `line_data` are drawn as strokes (the rest are the bright ones again,
+    /// for their halos).
+    halo_lines: u32,
     particle_data: Vec<ParticleInstance>,
     /// Stage timestamps, when measuring.
     timer: Option<GpuTimer>,
     /// How many times a level's static data (rock, silhouettes) was uploaded.
     uploads: u32,
+    /// The rock shown, kept to upload again when the pipelines are remade.
+    rock_mesh: RockMesh,
+    /// The output's format.
+    output_format: wgpu::TextureFormat,
 }
 
 /// One view of a frame: where it lies in the target and what it shows.
@@ -123,9 +136,15 @@ fn premultiply(c: [f32; 4]) -> [f32; 4] {
     [c[0] * c[3], c[1] * c[3], c[2] * c[3], c[3]]
 }
 
-/// How far a stroke of `width` (core and glow, pixels) reaches from its line, metres.
-fn reach(width: [f32; 2], pixels_per_metre: f32) -> f32 {
-    (width[0] + width[1]) / pixels_per_metre
+/// How far a stroke of `width` (core and glow, pixels) reaches from its line, metres; with
+/// `halo`, as far as a bright stroke's halo.
+fn reach(width: [f32; 2], halo: bool, pixels_per_metre: f32) -> f32 {
+    let px = width[0] + width[1];
+    if halo {
+        px.max(HALO_REACH_PX) / pixels_per_metre
+    } else {
+        px / pixels_per_metre
+    }
 }
 
 impl Renderer {
@@ -136,7 +155,24 @@ impl Renderer {
         output_format: wgpu::TextureFormat,
         rock: &RockMesh,
     ) -> Renderer {
-        Self::with_source(device, output_format, rock, QuadSource::best(device))
+        Self::with_options(
+            device,
+            output_format,
+            rock,
+            QuadSource::best(device),
+            Glow::Bloom,
+        )
+    }
+
+    /// A renderer drawing its glow the `glow` way (see [`Glow`]), with the best quad
+    /// source the device allows.
+    pub fn with_glow(
+        device: &wgpu::Device,
+        output_format: wgpu::TextureFormat,
+        rock: &RockMesh,
+        glow: Glow,
+    ) -> Renderer {
+        Self::with_options(device, output_format, rock, QuadSource::best(device), glow)
     }
 
     /// A renderer reading quad records the `source` way (the instanced fallback can be
@@ -147,25 +183,50 @@ impl Renderer {
         rock: &RockMesh,
         source: QuadSource,
     ) -> Renderer {
+        Self::with_options(device, output_format, rock, source, Glow::Bloom)
+    }
+
+    /// A renderer reading quad records the `source` way and drawing its glow the `glow` way.
+    pub fn with_options(
+        device: &wgpu::Device,
+        output_format: wgpu::TextureFormat,
+        rock: &RockMesh,
+        source: QuadSource,
+        glow: Glow,
+    ) -> Renderer {
         let source = if source == QuadSource::Storage {
             QuadSource::best(device)
         } else {
             source
         };
-        let pipelines = Pipelines::new(device, source);
+        let pipelines = Pipelines::new(device, source, SceneTarget::new(glow, output_format));
+        let mut halos = Halos::new(glow);
         Renderer {
-            bloom: Bloom::new(device, output_format),
+            bloom: (glow == Glow::Bloom).then(|| Bloom::new(device, output_format)),
+            rock: Self::upload_rock(device, &pipelines, &mut halos, rock),
+            halos,
             indices: QuadIndices::new(device, 4096),
-            rock: Self::upload_rock(device, &pipelines, rock),
             views: vec![ViewBuffers::new(device, &pipelines)],
             rock_index_data: Vec::new(),
             fill_data: Vec::new(),
             line_data: Vec::new(),
             rock_lines: 0,
+            halo_lines: 0,
             particle_data: Vec::new(),
             timer: None,
             uploads: 1,
+            rock_mesh: rock.clone(),
+            output_format,
             pipelines,
+        }
+    }
+
+    /// How this renderer draws glow.
+    pub fn glow(&self) -> Glow {
+        if self.pipelines.target.halo {
+            Glow::Halo
+        } else {
+            Glow::Bloom
         }
     }
 
@@ -186,7 +247,12 @@ impl Renderer {
         self.timer.as_ref().map(|t| t.read(gpu))
     }
 
-    fn upload_rock(device: &wgpu::Device, pipelines: &Pipelines, rock: &RockMesh) -> Rock {
+    fn upload_rock(
+        device: &wgpu::Device,
+        pipelines: &Pipelines,
+        halos: &mut Halos,
+        rock: &RockMesh,
+    ) -> Rock {
         let mut tris: Vec<[f32; 2]> = rock.triangles.iter().map(|p| p.to_array()).collect();
         tris.truncate(tris.len() / 3 * 3);
         let boxes = tris
@@ -202,6 +268,7 @@ impl Renderer {
         }
         let palette = Palette::of(rock.world);
         let (width, color) = (ROCK_LINE_WIDTH, palette.edge);
+        let halo = halos.of(color, width);
         // A buffer cannot be empty: no silhouettes is one triangle of nothing, not drawn.
         let backdrop: &[BackdropVertex] = if rock.backdrop.vertices.is_empty() {
             &[BackdropVertex::zeroed(); 3]
@@ -231,7 +298,7 @@ impl Renderer {
                     b: b.to_array(),
                     color,
                     width,
-                    pad: [0.0; 2],
+                    halo,
                 })
                 .collect(),
         }
@@ -240,8 +307,23 @@ impl Renderer {
     /// Replaces the rock, its world's colours and its far silhouettes (a new or reloaded
     /// level); the only time they are uploaded.
     pub fn set_rock(&mut self, device: &wgpu::Device, rock: &RockMesh) {
-        self.rock = Self::upload_rock(device, &self.pipelines, rock);
+        self.rock = Self::upload_rock(device, &self.pipelines, &mut self.halos, rock);
+        self.rock_mesh = rock.clone();
         self.uploads += 1;
+    }
+
+    /// Draws glow the `glow` way from the next frame: the pipelines are remade for it and
+    /// the rock uploaded again (nothing happens if it already does).
+    pub fn set_glow(&mut self, device: &wgpu::Device, glow: Glow) {
+        if glow == self.glow() {
+            return;
+        }
+        let source = self.pipelines.source;
+        let mut next =
+            Self::with_options(device, self.output_format, &self.rock_mesh, source, glow);
+        next.timer = self.timer.take();
+        next.uploads = self.uploads + 1;
+        *self = next;
     }
 
     /// How many times a level's static data (rock, palette, silhouettes) has been uploaded:
@@ -261,7 +343,7 @@ impl Renderer {
             b: b.to_array(),
             color,
             width,
-            pad: [0.0; 2],
+            halo: self.halos.of(color, width),
         });
     }
 
@@ -329,6 +411,7 @@ impl Renderer {
     fn build_rock(&mut self, view: &View, pixels_per_metre: f32) {
         self.rock_index_data.clear();
         self.line_data.clear();
+        let halo = self.pipelines.target.halo;
         let seen = ViewBox::of(view, 0.0);
         for (i, &(min, max)) in self.rock.boxes.iter().enumerate() {
             if seen.overlaps(min, max) {
@@ -336,7 +419,7 @@ impl Renderer {
                 self.rock_index_data.extend([v, v + 1, v + 2]);
             }
         }
-        let seen = ViewBox::of(view, reach(ROCK_LINE_WIDTH, pixels_per_metre));
+        let seen = ViewBox::of(view, reach(ROCK_LINE_WIDTH, halo, pixels_per_metre));
         let visible = self
             .rock
             .outline
@@ -351,7 +434,8 @@ impl Renderer {
         self.fill_data.clear();
         self.particle_data.clear();
         self.build_rock(view, pixels_per_metre);
-        let bodies = ViewBox::of(view, reach(BODY_LINE_WIDTH, pixels_per_metre));
+        let halo = self.pipelines.target.halo;
+        let bodies = ViewBox::of(view, reach(BODY_LINE_WIDTH, halo, pixels_per_metre));
         for b in &snap.bodies {
             let pts = &snap.points[b.first as usize..(b.first + b.count) as usize];
             if bodies.shows_points(pts) {
@@ -362,16 +446,25 @@ impl Renderer {
         for ship in &snap.ships {
             self.ship(ship, snap.time);
         }
-        let beams = ViewBox::of(view, reach(BEAM_WIDTH, pixels_per_metre));
+        let beams = ViewBox::of(view, reach(BEAM_WIDTH, halo, pixels_per_metre));
         for beam in &snap.beams {
             if beams.shows_segment(beam.from, beam.to) {
                 self.line(beam.from, beam.to, beam.color, BEAM_WIDTH);
             }
         }
-        let debug = ViewBox::of(view, reach(DEBUG_WIDTH, pixels_per_metre));
+        let debug = ViewBox::of(view, reach(DEBUG_WIDTH, halo, pixels_per_metre));
         for l in &snap.debug_lines {
             if debug.shows_segment(l.from, l.to) {
                 self.line(l.from, l.to, l.color, DEBUG_WIDTH);
+            }
+        }
+        self.halo_lines = self.line_data.len() as u32;
+        if halo {
+            // The bright lines again, for the halo pass.
+            for i in 0..self.line_data.len() {
+                if self.line_data[i].halo[0] > 0.0 {
+                    self.line_data.push(self.line_data[i]);
+                }
             }
         }
         let seen = ViewBox::of(view, 0.0);
@@ -451,7 +544,8 @@ impl Renderer {
         out.counts = ViewCounts {
             rock_indices: self.rock_index_data.len() as u32,
             rock_lines: self.rock_lines,
-            lines: self.line_data.len() as u32,
+            lines: self.halo_lines,
+            halos: self.line_data.len() as u32,
             fill: self.fill_data.len() as u32,
             particles: self.particle_data.len() as u32,
             stars,
@@ -488,7 +582,7 @@ impl Renderer {
         for (i, pass) in shown.iter().enumerate() {
             self.prepare_view(device, queue, i, (width, height), pass);
             let c = self.views[i].counts;
-            quads = quads.max(c.lines).max(c.stars);
+            quads = quads.max(c.halos).max(c.stars);
         }
         self.indices.reserve(device, quads);
         self.rock.field.bake_once(
@@ -500,8 +594,14 @@ impl Renderer {
         if let Some(t) = &mut self.timer {
             t.begin_frame();
         }
-        let scene = self.bloom.scene_target(device, queue, width, height);
+        // The HDR scene the post pass reads, or (the halo) the output itself.
+        let scene = match &mut self.bloom {
+            Some(bloom) => bloom.scene_target(device, queue, width, height),
+            None => target,
+        };
         let mut draws = 0;
+        let halo = self.pipelines.target.halo;
+        let last = shown.len().saturating_sub(1);
         for (i, pass) in shown.iter().enumerate() {
             let load = if i == 0 {
                 wgpu::LoadOp::Clear(wgpu::Color::BLACK)
@@ -527,6 +627,9 @@ impl Renderer {
                 &self.views[i],
                 &mut self.timer,
             );
+            if halo && i == last {
+                mark(&mut self.timer, &mut rp, "end");
+            }
         }
         if shown.is_empty() {
             super::view_pass(
@@ -536,8 +639,10 @@ impl Renderer {
                 wgpu::LoadOp::Clear(wgpu::Color::BLACK),
             );
         }
-        let rects: Vec<ViewRect> = shown.iter().map(|p| p.rect).collect();
-        draws += self.bloom.run(encoder, target, &rects, &mut self.timer);
+        if let Some(bloom) = &self.bloom {
+            let rects: Vec<ViewRect> = shown.iter().map(|p| p.rect).collect();
+            draws += bloom.run(encoder, target, &rects, &mut self.timer);
+        }
         if let Some(t) = &self.timer {
             t.finish(encoder);
         }
@@ -549,7 +654,8 @@ impl Renderer {
 }
 
 /// Records one view's scene: sky, stars, the far silhouettes, the rock's fill and outline,
-/// body fills, lines and particles; returns the draw calls (always the same number).
+/// body fills, lines and particles, and straight into the output the bright lines' halos;
+/// returns the draw calls (always the same number for a renderer).
 fn record_scene(
     pass: &mut wgpu::RenderPass<'_>,
     pipelines: &Pipelines,
@@ -593,9 +699,17 @@ fn record_scene(
     mark(timer, pass, "particles");
     pass.set_pipeline(&pipelines.particle);
     out.particles.draw_triangles(pass, source, 0..c.particles);
-    SCENE_DRAWS
+    match &pipelines.halo {
+        Some(halo) => {
+            mark(timer, pass, "halos");
+            pass.set_pipeline(halo);
+            out.lines.draw(pass, source, c.lines..c.halos);
+            SCENE_DRAWS + 1
+        }
+        None => SCENE_DRAWS,
+    }
 }
 
 /// Draw calls of one view's scene: sky, stars, far silhouettes, rock fill, rock outline,
-/// body fills, lines, particles.
+/// body fills, lines, particles (and the halos, drawing straight into the output).
 pub const SCENE_DRAWS: u32 = 8;

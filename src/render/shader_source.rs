@@ -3,8 +3,46 @@
 //! fragment texture binding. At the bottom of the renderer, so
 //! pipelines, the rock field and the rock grain can all use it without importing each other.
 
+use super::glow::Glow;
+
 /// The scene's colour format: linear, with headroom above 1 for the glow pass.
 pub const SCENE_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba16Float;
+
+/// Where the scene's pipelines draw: the HDR scene target the glow post pass reads, or,
+/// for the halo glow, the output itself, with the shaders tone-mapping (and, into an output
+/// that is not sRGB, encoding) their own colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SceneTarget {
+    /// The colour format drawn into.
+    pub format: wgpu::TextureFormat,
+    /// Drawing straight into the output.
+    pub halo: bool,
+}
+
+impl SceneTarget {
+    /// The scene target for `glow` and an output of `output` format.
+    pub fn new(glow: Glow, output: wgpu::TextureFormat) -> SceneTarget {
+        match glow {
+            Glow::Bloom => SceneTarget {
+                format: SCENE_FORMAT,
+                halo: false,
+            },
+            Glow::Halo => SceneTarget {
+                format: output,
+                halo: true,
+            },
+        }
+    }
+
+    /// The world shaders' overridable constants for this target (`shaders/common.wgsl`).
+    pub fn constants(&self) -> [(&'static str, f64); 2] {
+        let flag = |b: bool| if b { 1.0 } else { 0.0 };
+        [
+            ("HALO", flag(self.halo)),
+            ("ENCODE_SRGB", flag(self.halo && !self.format.is_srgb())),
+        ]
+    }
+}
 
 /// Source of a world shader: the shared globals and helpers, then the shader's parts.
 pub(crate) fn world_shader(
@@ -24,8 +62,8 @@ pub(crate) fn world_shader(
 }
 
 /// What sets one render pipeline apart from the others the renderer builds: every one
-/// runs `module`'s `vs_main` and one fragment entry into a single colour target, with no
-/// depth and no multisampling.
+/// runs one of `module`'s vertex entries and one of its fragment entries into a single
+/// colour target, with no depth and no multisampling.
 pub(crate) struct PipelineSpec<'a> {
     /// Debug label.
     pub label: &'a str,
@@ -33,6 +71,8 @@ pub(crate) struct PipelineSpec<'a> {
     pub layout: &'a wgpu::PipelineLayout,
     /// The shader module holding both entries.
     pub module: &'a wgpu::ShaderModule,
+    /// The vertex entry point.
+    pub vertex: &'a str,
     /// The fragment entry point.
     pub fragment: &'a str,
     /// Vertex buffers (none for a full-target triangle or storage-read records).
@@ -41,6 +81,8 @@ pub(crate) struct PipelineSpec<'a> {
     pub format: wgpu::TextureFormat,
     /// Blending into the target, or `None` to overwrite it.
     pub blend: Option<wgpu::BlendState>,
+    /// Values of the shader's overridable constants (both stages).
+    pub constants: &'a [(&'a str, f64)],
 }
 
 /// The render pipeline `spec` describes.
@@ -50,8 +92,11 @@ pub(crate) fn pipeline(device: &wgpu::Device, spec: &PipelineSpec) -> wgpu::Rend
         layout: Some(spec.layout),
         vertex: wgpu::VertexState {
             module: spec.module,
-            entry_point: Some("vs_main"),
-            compilation_options: Default::default(),
+            entry_point: Some(spec.vertex),
+            compilation_options: wgpu::PipelineCompilationOptions {
+                constants: spec.constants,
+                ..Default::default()
+            },
             buffers: spec.buffers,
         },
         primitive: wgpu::PrimitiveState::default(),
@@ -60,7 +105,10 @@ pub(crate) fn pipeline(device: &wgpu::Device, spec: &PipelineSpec) -> wgpu::Rend
         fragment: Some(wgpu::FragmentState {
             module: spec.module,
             entry_point: Some(spec.fragment),
-            compilation_options: Default::default(),
+            compilation_options: wgpu::PipelineCompilationOptions {
+                constants: spec.constants,
+                ..Default::default()
+            },
             targets: &[Some(wgpu::ColorTargetState {
                 format: spec.format,
                 blend: spec.blend,
@@ -87,10 +135,12 @@ pub(crate) fn bake_pipeline(
             label,
             layout,
             module,
+            vertex: "vs_main",
             fragment: "fs_main",
             buffers: &[],
             format,
             blend: None,
+            constants: &[],
         },
     )
 }

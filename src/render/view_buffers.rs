@@ -61,6 +61,9 @@ pub(crate) struct ViewCounts {
     pub rock_lines: u32,
     /// Every line, the rock's included.
     pub lines: u32,
+    /// Where the copies of the bright lines drawn again as halos end (they follow the
+    /// lines; none for the bloom).
+    pub halos: u32,
     /// Fill vertices.
     pub fill: u32,
     /// Particles.

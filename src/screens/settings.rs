@@ -1,5 +1,5 @@
 //! The player's settings: volumes (master, effects, music), key bindings, gamepad bindings
-//! and dead zone, fullscreen, vsync and rewind, kept as RON in the user's config folder.
+//! and dead zone, fullscreen, vsync, glow and rewind, kept as RON in the user's config folder.
 //! Written atomically (a temporary file renamed
 //! over the old one). A file that cannot be read is kept aside as a backup, the defaults
 //! are used, and the player is told once.
@@ -7,6 +7,7 @@
 use super::config_file::{config_dir, read_optional, ron_error, set_aside, write_atomically};
 use super::pad_bindings::PadBindings;
 use crate::game::{Bindings, Control};
+use crate::render::glow::Glow;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -73,6 +74,43 @@ pub struct Settings {
     pub vsync: bool,
     /// Holding the rewind key runs time back; off for the classic game.
     pub rewind: bool,
+    /// How light glows. Files written before it existed get the default (automatic).
+    pub glow: GlowChoice,
+}
+
+/// How light glows, as the player chose it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GlowChoice {
+    /// The adapter decides: the halo on a software rasterizer, else the bloom.
+    #[default]
+    Auto,
+    /// Always the bloom (the full look; several full-frame passes).
+    Bloom,
+    /// Always the halo (each bright line draws its own glow; cheap).
+    Halo,
+}
+
+impl GlowChoice {
+    /// Every choice, in the settings screen's order.
+    pub const ALL: [GlowChoice; 3] = [GlowChoice::Auto, GlowChoice::Bloom, GlowChoice::Halo];
+
+    /// The choice in words.
+    pub fn label(self) -> &'static str {
+        match self {
+            GlowChoice::Auto => "Automatic",
+            GlowChoice::Bloom => "Bloom (for a GPU)",
+            GlowChoice::Halo => "Halo (fast without a GPU)",
+        }
+    }
+
+    /// The glow chosen, or none where the adapter decides.
+    pub fn glow(self) -> Option<Glow> {
+        match self {
+            GlowChoice::Auto => None,
+            GlowChoice::Bloom => Some(Glow::Bloom),
+            GlowChoice::Halo => Some(Glow::Halo),
+        }
+    }
 }
 
 impl Default for Settings {
@@ -91,6 +129,7 @@ impl Default for Settings {
             fullscreen: false,
             vsync: true,
             rewind: true,
+            glow: GlowChoice::Auto,
         }
     }
 }
@@ -273,6 +312,7 @@ mod tests {
         let mut s = Settings {
             master_volume: 0.25,
             fullscreen: true,
+            glow: GlowChoice::Halo,
             ..Settings::default()
         };
         s.bindings.rebind("KeyK", Control::Fire);
@@ -281,6 +321,30 @@ mod tests {
         assert_eq!(back.notice, None);
         assert_eq!(back.settings, s);
         assert!(!path.with_extension("ron.tmp").exists());
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn a_file_from_before_the_glow_choice_lets_the_adapter_choose() {
+        let path = temp("glow");
+        let s = Settings {
+            glow: GlowChoice::Bloom,
+            ..Settings::default()
+        };
+        s.save(&path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("glow: Bloom"), "{text}");
+        let old: String = text
+            .lines()
+            .filter(|l| !l.contains("glow:"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        std::fs::write(&path, old).unwrap();
+        let back = Settings::load(&path);
+        assert_eq!(back.notice, None);
+        assert_eq!(back.settings.glow, GlowChoice::Auto);
+        assert_eq!(back.settings.glow.glow(), None);
+        assert_eq!(GlowChoice::Halo.glow(), Some(Glow::Halo));
         std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
     }
 

@@ -64,6 +64,8 @@ pub struct UiFrame<'a> {
     pub pads: usize,
     /// Vsync is off for this run whatever the setting says.
     pub vsync_forced_off: bool,
+    /// The glow is set for this run whatever the setting says.
+    pub glow_forced: bool,
     /// Seconds since the game started (blinking, toasts).
     pub time: f64,
     /// The debug overlay and the view it is drawn in, when it is on.
@@ -207,6 +209,7 @@ impl UiState {
                     note: &mut self.rebind_note,
                     pads: frame.pads,
                     vsync_forced_off: frame.vsync_forced_off,
+                    glow_forced: frame.glow_forced,
                 },
                 focus,
             ),

@@ -10,7 +10,7 @@ use super::theme::{self, AMBER, CYAN, DIM, RED};
 use crate::game::{Bindings, Control};
 use crate::screens::flow::Intent;
 use crate::screens::pad_bindings::{PadBindings, PadInput, PAD_SLOTS};
-use crate::screens::settings::{KeySet, Settings};
+use crate::screens::settings::{GlowChoice, KeySet, Settings};
 use egui::RichText;
 
 /// Which bindings the settings screen shows: a set of keys, or a player's gamepad.
@@ -61,6 +61,8 @@ pub struct SettingsView<'a> {
     pub pads: usize,
     /// Vsync is off for this run whatever the setting says (`--no-vsync`).
     pub vsync_forced_off: bool,
+    /// The glow is set for this run whatever the setting says (`--glow`).
+    pub glow_forced: bool,
 }
 
 fn percent(ui: &mut egui::Ui, label: &str, value: &mut f32, max: f32) {
@@ -114,6 +116,24 @@ fn general(ui: &mut egui::Ui, settings: &mut Settings, view: &SettingsView<'_>) 
             ui.label("Rewind");
             ui.checkbox(&mut settings.rewind, "hold to run time back (10 s)");
             ui.end_row();
+            ui.label("Glow");
+            egui::ComboBox::from_id_salt("glow")
+                .selected_text(settings.glow.label())
+                .show_ui(ui, |ui| {
+                    for choice in GlowChoice::ALL {
+                        ui.selectable_value(&mut settings.glow, choice, choice.label());
+                    }
+                });
+            ui.end_row();
+            if view.glow_forced {
+                ui.label("");
+                ui.label(
+                    RichText::new("set for this run (--glow)")
+                        .small()
+                        .color(DIM),
+                );
+                ui.end_row();
+            }
         });
 }
 
@@ -387,6 +407,7 @@ mod tests {
                     note: &mut note,
                     pads: 1,
                     vsync_forced_off: false,
+                    glow_forced: false,
                 };
                 assert_eq!(draw(ctx, settings, view, true), None);
             });
@@ -430,5 +451,18 @@ mod tests {
         // The key tabs are as they were.
         let shown = texts(&mut s, BindingsTab::Keys(KeySet::Left), Capture::Idle);
         assert!(shown.contains("Reset keys to defaults") && !shown.contains("West (X)"));
+    }
+
+    #[test]
+    fn the_glow_row_shows_the_players_choice() {
+        let mut s = Settings::default();
+        let shown = texts(&mut s, BindingsTab::Keys(KeySet::Solo), Capture::Idle);
+        assert!(
+            shown.contains("Glow") && shown.contains("Automatic"),
+            "{shown}"
+        );
+        s.glow = GlowChoice::Halo;
+        let shown = texts(&mut s, BindingsTab::Keys(KeySet::Solo), Capture::Idle);
+        assert!(shown.contains("Halo (fast without a GPU)"), "{shown}");
     }
 }

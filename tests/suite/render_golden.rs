@@ -82,6 +82,8 @@ fn every_level_renders_like_its_golden_frame() {
             frame,
             inputs: Some(inputs),
             size: SIZE,
+            // The references are the full look: the HDR scene and its bloom.
+            glow: Some(cavefly::render::glow::Glow::Bloom),
         };
         let actual = render_shot(&gpu, &options).unwrap_or_else(|e| panic!("{stem}: {e}"));
         // A frame of one flat colour means nothing was drawn, whatever the reference says.

@@ -20,7 +20,7 @@ impl App {
         self.shell.save_settings(self.now());
     }
 
-    /// Makes the window match the fullscreen and vsync settings.
+    /// Makes the window match the fullscreen, vsync and glow settings.
     pub(super) fn apply_display_settings(&mut self) {
         if let Some(g) = &mut self.graphics {
             let want = self.shell.settings.fullscreen;
@@ -29,6 +29,8 @@ impl App {
                     .set_fullscreen(want.then_some(Fullscreen::Borderless(None)));
             }
             g.set_vsync(self.shell.settings.vsync && self.options.vsync);
+            let glow = self.options.glow.or(self.shell.settings.glow.glow());
+            g.set_glow(glow);
         }
     }
 
