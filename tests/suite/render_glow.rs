@@ -227,3 +227,32 @@ fn into_an_output_that_is_not_srgb_the_halo_shaders_encode_it() {
         "{darker} darker, {brighter} brighter"
     );
 }
+
+#[test]
+fn halos_read_from_instances_draw_as_from_storage() {
+    use cavefly::render::quads::QuadSource;
+    let Some(gpu) = gpu() else { return };
+    let (w, h) = (480, 270);
+    let level = cavefly::level::load_level(std::path::Path::new("levels/11_reactor.ron")).unwrap();
+    let rock = RockMesh::from_level(&level);
+    let script =
+        cavefly::game::InputScript::load(std::path::Path::new("tests/golden/flight.inputs.ron"))
+            .unwrap();
+    let replay = cavefly::app::shot::Replay::run(&level, &rock, 150, Some(&script)).unwrap();
+    let snap = Snapshot::capture(&replay.sim, 1.0, &replay.effects);
+    let view = replay.camera.view(w, h);
+    let target = Offscreen::new(&gpu.device, w, h).unwrap();
+    let frame = |source| {
+        let mut r =
+            Renderer::with_options(&gpu.device, OFFSCREEN_FORMAT, &rock, source, Glow::Halo);
+        target.capture(&gpu, &mut r, &view, &snap).unwrap()
+    };
+    let (storage, instanced) = (frame(QuadSource::Storage), frame(QuadSource::Instanced));
+    let off = storage
+        .pixels
+        .iter()
+        .zip(&instanced.pixels)
+        .filter(|(a, b)| a.abs_diff(**b) > 2)
+        .count();
+    assert!(off < 50, "{off} channel values differ by more than 2");
+}
