@@ -105,7 +105,7 @@ impl Graphics {
             color_space: Default::default(),
         };
         surface.configure(&gpu.device, &config);
-        let glow = glow.unwrap_or_else(|| Glow::for_adapter(gpu.adapter.get_info().device_type));
+        let glow = gpu.glow(glow);
         let renderer = Renderer::with_glow(&gpu.device, format, rock, glow);
         let painter = UiPainter::new(&gpu.device, format);
         let max_side = gpu.device.limits().max_texture_dimension_2d as usize;
@@ -142,8 +142,7 @@ impl Graphics {
     /// Draws glow the `glow` way from the next frame (none: as the adapter suits), remaking
     /// the renderer's pipelines if that changes it.
     pub fn set_glow(&mut self, glow: Option<Glow>) {
-        let glow =
-            glow.unwrap_or_else(|| Glow::for_adapter(self.gpu.adapter.get_info().device_type));
+        let glow = self.gpu.glow(glow);
         if self.renderer.glow() != glow {
             self.renderer.set_glow(&self.gpu.device, glow);
             log::info!("glow: {}", glow.name());

@@ -99,9 +99,7 @@ pub fn render_shot(gpu: &Gpu, options: &ShotOptions) -> Result<Rgba8, String> {
     let replay = Replay::run(&level, &rock, options.frame, script.as_ref())?;
     let (w, h) = options.size;
     let target = Offscreen::new(&gpu.device, w, h)?;
-    let glow = options
-        .glow
-        .unwrap_or_else(|| Glow::for_adapter(gpu.adapter.get_info().device_type));
+    let glow = gpu.glow(options.glow);
     let mut renderer = Renderer::with_glow(&gpu.device, OFFSCREEN_FORMAT, &rock, glow);
     let snap = Snapshot::capture(&replay.sim, 1.0, &replay.effects);
     target.capture(gpu, &mut renderer, &replay.camera.view(w, h), &snap)
@@ -158,9 +156,7 @@ pub fn shot(options: &ShotOptions, out: &Path) -> Result<String, String> {
     let gpu = Gpu::headless()?;
     let image = render_shot(&gpu, options)?;
     crate::render::image::write_png(out, &image)?;
-    let glow = options
-        .glow
-        .unwrap_or_else(|| Glow::for_adapter(gpu.adapter.get_info().device_type));
+    let glow = gpu.glow(options.glow);
     Ok(format!(
         "{}: frame {} of {} at {}x{} on {}, {} glow",
         out.display(),

@@ -115,6 +115,9 @@ pub struct StrokeShape {
     /// The width it was worked out for: core half-width and glow radius, pixels.
     pub width: [f32; 2],
     blocks: [[f32; 2 * BLOCKS as usize + 1]; PHASES],
+    /// The largest of `blocks`: a stroke whose light times it stays under the threshold
+    /// keeps nothing.
+    brightest_block: f32,
 }
 
 impl StrokeShape {
@@ -136,7 +139,12 @@ impl StrokeShape {
                     / STEPS as f32;
             }
         }
-        StrokeShape { width, blocks }
+        let brightest_block = blocks.iter().flatten().copied().fold(0.0, f32::max);
+        StrokeShape {
+            width,
+            blocks,
+            brightest_block,
+        }
     }
 
     /// The halo a stroke of this shape and `color` (alpha scales the light) draws in
@@ -154,7 +162,8 @@ impl StrokeShape {
             color[2] * color[3],
         ];
         let l = luma(light);
-        if l.is_nan() || l <= 0.0 {
+        // Most strokes (every body's outline) are too dim to glow: no block to sum.
+        if l.is_nan() || l * self.brightest_block <= THRESHOLD {
             return [0.0, 0.0];
         }
         let kept: f32 = self

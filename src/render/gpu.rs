@@ -2,6 +2,8 @@
 //! `WGPU_BACKEND` names), an adapter, and a device with limits any adapter meets, software
 //! renderers included.
 
+use super::glow::Glow;
+
 /// The environment variable that forces a backend (`vulkan` or `gl`).
 pub const BACKEND_VARIABLE: &str = "WGPU_BACKEND";
 
@@ -119,6 +121,11 @@ impl Gpu {
             device,
             queue,
         })
+    }
+
+    /// The glow `choice`, or where there is none the one that suits this adapter.
+    pub fn glow(&self, choice: Option<Glow>) -> Glow {
+        choice.unwrap_or_else(|| Glow::for_adapter(self.adapter.get_info().device_type))
     }
 
     /// One line naming the adapter, its backend and kind.

@@ -187,6 +187,25 @@ fn pipeline(
     buffers: &[Option<wgpu::VertexBufferLayout<'_>>],
     blend: Option<wgpu::BlendState>,
 ) -> wgpu::RenderPipeline {
+    entries_pipeline(
+        kit,
+        layout,
+        (module, "vs_main", "fs_main"),
+        name,
+        buffers,
+        blend,
+    )
+}
+
+/// A scene pipeline from the entries (`module`, vertex entry, fragment entry).
+fn entries_pipeline(
+    kit: &Kit<'_>,
+    layout: &wgpu::PipelineLayout,
+    (module, vertex, fragment): (&wgpu::ShaderModule, &str, &str),
+    name: &str,
+    buffers: &[Option<wgpu::VertexBufferLayout<'_>>],
+    blend: Option<wgpu::BlendState>,
+) -> wgpu::RenderPipeline {
     let target = kit.target;
     shader_source::pipeline(
         kit.device,
@@ -194,8 +213,8 @@ fn pipeline(
             label: name,
             layout,
             module,
-            vertex: "vs_main",
-            fragment: "fs_main",
+            vertex,
+            fragment,
             buffers,
             format: target.format,
             blend,
@@ -390,19 +409,13 @@ impl Pipelines {
                 Some(BRIGHTEST),
             ),
             halo: target.halo.then(|| {
-                shader_source::pipeline(
-                    device,
-                    &PipelineSpec {
-                        label: "halo",
-                        layout: &quad_layout,
-                        module: &line_src,
-                        vertex: "vs_halo",
-                        fragment: "fs_halo",
-                        buffers: line_buffers,
-                        format: target.format,
-                        blend: Some(SCREEN),
-                        constants: &target.constants(),
-                    },
+                entries_pipeline(
+                    &kit,
+                    &quad_layout,
+                    (&line_src, "vs_halo", "fs_halo"),
+                    "halo",
+                    line_buffers,
+                    Some(SCREEN),
                 )
             }),
             particle: pipeline(

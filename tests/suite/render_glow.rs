@@ -17,14 +17,7 @@ use glam::Vec2;
 use std::path::PathBuf;
 
 fn gpu() -> Option<Gpu> {
-    match Gpu::headless() {
-        Ok(g) => Some(g),
-        Err(e) if std::env::var_os("CAVEFLY_NO_GPU").is_some() => {
-            eprintln!("glow frames skipped (CAVEFLY_NO_GPU is set): {e}");
-            None
-        }
-        Err(e) => panic!("glow frames need a GPU adapter, and none opened: {e}"),
-    }
+    crate::common::headless_gpu("glow frames")
 }
 
 /// Mean of the red, green and blue channels of row `y`, columns `xs`.
@@ -210,18 +203,11 @@ fn into_an_output_that_is_not_srgb_the_halo_shaders_encode_it() {
         at(0.7)
     );
     // The added light is brighter, never darker, on encoded values.
-    let brighter = srgb
-        .pixels
-        .chunks(4)
-        .zip(plain.pixels.chunks(4))
-        .filter(|(a, b)| (0..3).any(|k| b[k] as i32 - a[k] as i32 > 12))
-        .count();
-    let darker = srgb
-        .pixels
-        .chunks(4)
-        .zip(plain.pixels.chunks(4))
-        .filter(|(a, b)| (0..3).any(|k| a[k] as i32 - b[k] as i32 > 12))
-        .count();
+    let (mut brighter, mut darker) = (0, 0);
+    for (a, b) in srgb.pixels.chunks(4).zip(plain.pixels.chunks(4)) {
+        brighter += (0..3).any(|k| b[k] as i32 - a[k] as i32 > 12) as usize;
+        darker += (0..3).any(|k| a[k] as i32 - b[k] as i32 > 12) as usize;
+    }
     assert!(
         darker * 20 < brighter.max(1),
         "{darker} darker, {brighter} brighter"

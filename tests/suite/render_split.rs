@@ -23,14 +23,7 @@ const PIXEL_SHARE: f64 = 0.002;
 const FRAMES: u64 = 150;
 
 fn gpu() -> Option<Gpu> {
-    match Gpu::headless() {
-        Ok(g) => Some(g),
-        Err(e) if std::env::var_os("CAVEFLY_NO_GPU").is_some() => {
-            eprintln!("split-screen frames skipped (CAVEFLY_NO_GPU is set): {e}");
-            None
-        }
-        Err(e) => panic!("split-screen frames need a GPU adapter, and none opened: {e}"),
-    }
+    crate::common::headless_gpu("split-screen frames")
 }
 
 /// The training cave with a second start on the midway pad, 31 m right of the first.

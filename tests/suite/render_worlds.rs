@@ -15,14 +15,7 @@ use std::path::Path;
 const SIZE: (u32, u32) = (256, 144);
 
 fn gpu() -> Option<Gpu> {
-    match Gpu::headless() {
-        Ok(g) => Some(g),
-        Err(e) if std::env::var_os("CAVEFLY_NO_GPU").is_some() => {
-            eprintln!("world frames skipped (CAVEFLY_NO_GPU is set): {e}");
-            None
-        }
-        Err(e) => panic!("world frames need a GPU adapter, and none opened: {e}"),
-    }
+    crate::common::headless_gpu("world frames")
 }
 
 /// The training cave, moved into `world`.

@@ -1,5 +1,5 @@
 //! Shared test helpers: random shapes and the exact separating-axis oracle, written
-//! independently of the engine's GJK/EPA.
+//! independently of the engine's GJK/EPA; the headless GPU the render tests draw with.
 #![allow(dead_code)]
 
 use cavefly::geom::{ConvexPolygon, Shape, Transform, Vec2};
@@ -195,4 +195,18 @@ pub fn shipped_replays() -> Vec<std::path::PathBuf> {
         .collect();
     files.sort();
     files
+}
+
+/// The headless GPU the render tests draw `what` with. None (the tests are skipped) only
+/// where `CAVEFLY_NO_GPU` marks a machine known to have no adapter; anywhere else a missing
+/// adapter fails the test.
+pub fn headless_gpu(what: &str) -> Option<cavefly::render::Gpu> {
+    match cavefly::render::Gpu::headless() {
+        Ok(g) => Some(g),
+        Err(e) if std::env::var_os("CAVEFLY_NO_GPU").is_some() => {
+            eprintln!("{what} skipped (CAVEFLY_NO_GPU is set): {e}");
+            None
+        }
+        Err(e) => panic!("{what} need a GPU adapter, and none opened: {e}"),
+    }
 }
