@@ -26,6 +26,10 @@ struct Globals {
     rock_dark: vec4<f32>,
     rock_light: vec4<f32>,
     mineral: vec4<f32>,
+    // The view's rock cache (rock_cache.rs): the lattice cell at the view's top-left pixel,
+    // and the texel holding it.
+    cache_base: vec2<i32>,
+    cache_offset: vec2<i32>,
 };
 
 @group(0) @binding(0) var<uniform> globals: Globals;

@@ -22,6 +22,7 @@ pub mod pipelines;
 pub mod player_views;
 pub mod quads;
 pub mod renderer;
+mod rock_cache;
 pub mod rock_field;
 pub mod rock_grain;
 pub mod rock_mesh;

@@ -49,6 +49,10 @@ pub struct Globals {
     pub rock_light: [f32; 4],
     /// The rock's mineral tint.
     pub mineral: [f32; 4],
+    /// The lattice cell at the view's top-left pixel (see `rock_cache.rs`).
+    pub cache_base: [i32; 2],
+    /// The texel of the view's rock cache holding that cell.
+    pub cache_offset: [i32; 2],
 }
 
 /// A vertex of a filled triangle: position and premultiplied colour.
@@ -113,6 +117,9 @@ pub struct Pipelines {
     /// Procedurally shaded rock triangles (group 1: the level's baked field; group 2: the
     /// grain tile).
     pub rock: wgpu::RenderPipeline,
+    /// The rock drawn from each view's cache of shaded rock, where the scene is drawn
+    /// straight into the output (none for the bloom).
+    pub rock_cache: Option<RockCachePipelines>,
     /// The rock field's layouts and bake pipeline.
     pub rock_field: FieldKit,
     /// The rock's grain tile, its bake and its group.
@@ -125,6 +132,17 @@ pub struct Pipelines {
     pub halo: Option<wgpu::RenderPipeline>,
     /// Additive particle quads.
     pub particle: wgpu::RenderPipeline,
+}
+
+/// The pipelines of the rock's per-view cache (`rock_cache.rs`).
+#[derive(Debug)]
+pub struct RockCachePipelines {
+    /// Group 1 of `fill`: the view's cache texture.
+    pub layout: wgpu::BindGroupLayout,
+    /// Shades the cache's stale texels (groups as the rock pipeline's).
+    pub refill: wgpu::RenderPipeline,
+    /// The rock's triangles, each pixel read from the cache.
+    pub fill: wgpu::RenderPipeline,
 }
 
 /// Premultiplied alpha: colour with alpha 1 covers, alpha 0 adds.
@@ -297,6 +315,45 @@ impl Pipelines {
                 include_str!("../../shaders/rock.wgsl"),
             ],
         );
+        let rock_cache = target.halo.then(|| {
+            let cache_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                label: Some("rock cache"),
+                entries: &[shader_source::fragment_texture(0, false)],
+            });
+            let fill_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                label: Some("rock from cache"),
+                bind_group_layouts: &[Some(&globals_layout), Some(&cache_layout)],
+                immediate_size: 0,
+            });
+            let cached_src = world_shader(
+                device,
+                "rock from cache",
+                &[include_str!("../../shaders/rock_cached.wgsl")],
+            );
+            RockCachePipelines {
+                refill: entries_pipeline(
+                    &kit,
+                    &rock_layout,
+                    (&rock_src, "vs_cache", "fs_cache"),
+                    "rock cache refill",
+                    &[],
+                    None,
+                ),
+                fill: pipeline(
+                    &kit,
+                    &fill_layout,
+                    &cached_src,
+                    "rock from cache",
+                    &[Some(wgpu::VertexBufferLayout {
+                        array_stride: 8,
+                        step_mode: wgpu::VertexStepMode::Vertex,
+                        attributes: &wgpu::vertex_attr_array![0 => Float32x2],
+                    })],
+                    None,
+                ),
+                layout: cache_layout,
+            }
+        });
         let fill_src = world_shader(device, "fill", &[include_str!("../../shaders/fill.wgsl")]);
         let line_src = world_shader(
             device,
@@ -426,6 +483,7 @@ impl Pipelines {
                 particle_buffers,
                 Some(PREMULTIPLIED),
             ),
+            rock_cache,
             rock_field,
             rock_grain,
             globals_layout,
@@ -445,7 +503,7 @@ mod tests {
         // WGSL rounds a struct holding a vec4 up to a multiple of 16 bytes.
         assert_eq!(std::mem::size_of::<LineInstance>(), 48);
         assert_eq!(std::mem::size_of::<ParticleInstance>(), 32);
-        assert_eq!(std::mem::size_of::<Globals>(), 192);
+        assert_eq!(std::mem::size_of::<Globals>(), 208);
         assert_eq!(std::mem::size_of::<BackdropVertex>(), 32);
     }
 }

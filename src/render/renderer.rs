@@ -15,6 +15,7 @@ use super::pipelines::{
     FillVertex, Globals, LineInstance, ParticleInstance, Pipelines, SceneTarget,
 };
 use super::quads::{QuadIndices, QuadSource};
+use super::rock_cache::{Lattice, Refill};
 use super::rock_field::RockField;
 use super::rock_mesh::RockMesh;
 use super::snapshot::{ShipDraw, Snapshot};
@@ -54,6 +55,9 @@ pub struct FrameStats {
     pub draw_calls: u32,
     /// CPU time spent building buffers and recording commands.
     pub encode_time: Duration,
+    /// Texels of the views' rock caches shaded again this frame (none where the rock is
+    /// shaded live; see [`Renderer::set_rock_cache`]).
+    pub rock_cells_shaded: u64,
 }
 
 /// The rock as kept for drawing: every triangle's vertices on the device, and the
@@ -104,6 +108,9 @@ pub struct Renderer {
     rock_mesh: RockMesh,
     /// The output's format.
     output_format: wgpu::TextureFormat,
+    /// The rock's fill is read from each view's cache of shaded rock (see
+    /// [`Renderer::set_rock_cache`]).
+    rock_cache: bool,
 }
 
 /// One view of a frame: where it lies in the target and what it shows.
@@ -217,8 +224,26 @@ impl Renderer {
             uploads: 1,
             rock_mesh: rock.clone(),
             output_format,
+            rock_cache: pipelines.rock_cache.is_some(),
             pipelines,
         }
+    }
+
+    /// Whether the rock's fill is read from a cache of shaded rock kept per view, which
+    /// shades again only what the camera uncovers: the default where the scene is drawn
+    /// straight into the output (the halo glow, chosen for software rasterizers, where the
+    /// shading costs several times a texel read); with `false` every rock pixel is shaded
+    /// every frame. The bloom never caches (it asks nothing of this).
+    pub fn set_rock_cache(&mut self, on: bool) {
+        self.rock_cache = on && self.pipelines.rock_cache.is_some();
+        for v in &mut self.views {
+            v.rock_cache.invalidate();
+        }
+    }
+
+    /// Whether the rock is drawn from a per-view cache (see [`Renderer::set_rock_cache`]).
+    pub fn rock_cache(&self) -> bool {
+        self.rock_cache
     }
 
     /// How this renderer draws glow.
@@ -309,6 +334,9 @@ impl Renderer {
     pub fn set_rock(&mut self, device: &wgpu::Device, rock: &RockMesh) {
         self.rock = Self::upload_rock(device, &self.pipelines, &mut self.halos, rock);
         self.rock_mesh = rock.clone();
+        for v in &mut self.views {
+            v.rock_cache.invalidate();
+        }
         self.uploads += 1;
     }
 
@@ -517,6 +545,7 @@ impl Renderer {
         let pixels_per_metre = h as f32 / (2.0 * view.half_extent.y);
         let (star_cols, star_rows) = super::stars::layer_cells(w, h);
         let stars = super::stars::star_quads(&star_cols, &star_rows);
+        let lattice = Lattice::of(&view, pixels_per_metre);
         let globals = Globals {
             center: view.center.to_array(),
             half_extent: view.half_extent.to_array(),
@@ -527,11 +556,14 @@ impl Renderer {
             frame_size: [size.0 as f32, size.1 as f32],
             star_cols,
             star_rows,
+            cache_base: lattice.base,
+            cache_offset: lattice.offset((w, h)),
             ..palette_globals(&self.rock.palette)
         };
         self.build(snap, &view, pixels_per_metre);
         let records = self.pipelines.records_layout.as_ref();
         let out = &mut self.views[i];
+        out.lattice = lattice;
         queue.write_buffer(&out.globals, 0, bytemuck::bytes_of(&globals));
         out.rock_visible
             .write(device, queue, bytemuck::cast_slice(&self.rock_index_data));
@@ -594,6 +626,37 @@ impl Renderer {
         if let Some(t) = &mut self.timer {
             t.begin_frame();
         }
+        let cache = self
+            .pipelines
+            .rock_cache
+            .as_ref()
+            .filter(|_| self.rock_cache);
+        let mut rock_cells_shaded = 0;
+        if let Some(cache) = cache {
+            let (field, grain) = (&self.rock.field, &self.pipelines.rock_grain);
+            for (i, pass) in shown.iter().enumerate() {
+                let out = &mut self.views[i];
+                let level = out.counts.grain_level;
+                let refill = Refill {
+                    pipeline: &cache.refill,
+                    layout: &cache.layout,
+                    format: self.pipelines.target.format,
+                    globals: &out.globals_group,
+                };
+                let size = (pass.rect.width, pass.rect.height);
+                rock_cells_shaded += out.rock_cache.refresh(
+                    device,
+                    encoder,
+                    &refill,
+                    (size, out.lattice),
+                    &mut |rp| {
+                        field.bind(rp);
+                        grain.bind(rp, level);
+                    },
+                    &mut self.timer,
+                );
+            }
+        }
         // The HDR scene the post pass reads, or (the halo) the output itself.
         let scene = match &mut self.bloom {
             Some(bloom) => bloom.scene_target(device, queue, width, height),
@@ -625,6 +688,7 @@ impl Renderer {
                 &self.indices,
                 &self.rock,
                 &self.views[i],
+                cache.is_some(),
                 &mut self.timer,
             );
             if halo && i == last {
@@ -649,6 +713,7 @@ impl Renderer {
         FrameStats {
             draw_calls: draws,
             encode_time: start.elapsed(),
+            rock_cells_shaded,
         }
     }
 }
@@ -662,6 +727,7 @@ fn record_scene(
     indices: &QuadIndices,
     rock: &Rock,
     out: &ViewBuffers,
+    cached: bool,
     timer: &mut Option<GpuTimer>,
 ) -> u32 {
     let source = pipelines.source;
@@ -679,9 +745,22 @@ fn record_scene(
     pass.set_vertex_buffer(0, rock.backdrop.slice(..));
     pass.draw(0..rock.backdrop_vertices, 0..1);
     mark(timer, pass, "rock fill");
-    pass.set_pipeline(&pipelines.rock);
-    rock.field.bind(pass);
-    pipelines.rock_grain.bind(pass, c.grain_level);
+    let from_cache = pipelines
+        .rock_cache
+        .as_ref()
+        .zip(out.rock_cache.group())
+        .filter(|_| cached);
+    match from_cache {
+        Some((cache, group)) => {
+            pass.set_pipeline(&cache.fill);
+            pass.set_bind_group(1, group, &[]);
+        }
+        None => {
+            pass.set_pipeline(&pipelines.rock);
+            rock.field.bind(pass);
+            pipelines.rock_grain.bind(pass, c.grain_level);
+        }
+    }
     pass.set_vertex_buffer(0, rock.vertices.slice(..));
     pass.set_index_buffer(out.rock_visible.buffer.slice(..), wgpu::IndexFormat::Uint32);
     pass.draw_indexed(0..c.rock_indices, 0, 0..1);

@@ -5,6 +5,7 @@
 
 use super::pipelines::{Globals, Pipelines};
 use super::quads::RecordBuffer;
+use super::rock_cache::{Lattice, RockCache};
 
 /// A vertex or index buffer rewritten every frame, grown by doubling when too small.
 #[derive(Debug)]
@@ -84,6 +85,10 @@ pub(crate) struct ViewBuffers {
     pub lines: RecordBuffer,
     pub particles: RecordBuffer,
     pub counts: ViewCounts,
+    /// The view's lattice of pixel cells this frame.
+    pub lattice: Lattice,
+    /// The view's shaded rock, where the renderer keeps it.
+    pub rock_cache: RockCache,
 }
 
 impl ViewBuffers {
@@ -114,6 +119,8 @@ impl ViewBuffers {
             lines: RecordBuffer::new(device, "lines", line_size, records),
             particles: RecordBuffer::new(device, "particles", particle_size, records),
             counts: ViewCounts::default(),
+            lattice: Lattice::default(),
+            rock_cache: RockCache::default(),
         }
     }
 }
