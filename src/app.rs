@@ -2,6 +2,7 @@
 //! simulation to presentation (renderer, input, sound); nothing below it knows it exists.
 
 pub mod bench;
+pub mod bench_replay;
 pub mod bench_split;
 pub mod clock;
 pub mod gamepad;

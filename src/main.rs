@@ -1,6 +1,6 @@
 //! The `cavefly` command line: play (the default) and the headless tools.
 
-use cavefly::app::{bench, catalog, shot, window};
+use cavefly::app::{catalog, shot, window};
 use cavefly::game::InputScript;
 use cavefly::level::shipped;
 use cavefly::screens::online::OnlineIntent;
@@ -432,7 +432,7 @@ fn run(command: Command) -> Result<(), Failure> {
             } else {
                 print!(
                     "{}",
-                    bench::run(level.as_deref(), inputs.as_deref(), &glow)?
+                    cavefly::app::bench_replay::run(level.as_deref(), inputs.as_deref(), &glow)?
                 );
             }
             Ok(())

@@ -7,23 +7,19 @@
 //! frame times with one frame in flight (the next frame is encoded while the device draws
 //! the last), the throughput, CPU encode time and draw calls.
 //!
-//! With `LEVEL --inputs REPLAY` it plays the replay at 60 frames per second of game time —
-//! stepping the simulation as the window's clock would and rendering every frame — and
-//! prints the frame times (simulation and rendering together, and rendering alone).
+//! With `LEVEL --inputs REPLAY` it plays a replay instead (`bench_replay`).
 
 use super::shot::Replay;
-use crate::game::{InputScript, Sim};
 use crate::level::LoadedLevel;
 use crate::render::glow::Glow;
 use crate::render::offscreen::OFFSCREEN_FORMAT;
 use crate::render::snapshot::{Beam, Particle, ShipDraw};
 use crate::render::timer::{GpuTimer, StageTimes, TIMER_FEATURES};
 use crate::render::{
-    Camera, Effects, Gpu, Offscreen, Renderer, RockMesh, Snapshot, View, ViewPass, ViewRect,
+    Camera, Gpu, Offscreen, Renderer, RockMesh, Snapshot, View, ViewPass, ViewRect,
 };
 use glam::Vec2;
 use std::fmt::Write;
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// Debris in the stress scene.
@@ -35,7 +31,7 @@ pub const BENCH_FRAMES: usize = 300;
 /// Frames whose stages are timed (each waited for).
 const TIMED_FRAMES: usize = 60;
 /// Frames drawn first and not counted: shaders compile and buffers grow.
-const WARM_UP_FRAMES: usize = 5;
+pub(super) const WARM_UP_FRAMES: usize = 5;
 /// Frame size.
 pub const BENCH_SIZE: (u32, u32) = (1280, 720);
 /// Frames per second of game time a replay is drawn at.
@@ -137,7 +133,7 @@ impl Spread {
         }
     }
 
-    fn line(&self) -> String {
+    pub(super) fn line(&self) -> String {
         format!(
             "mean {:.2}  median {:.2}  p95 {:.2}",
             self.mean, self.median, self.p95
@@ -156,11 +152,11 @@ pub(super) fn whole(view: View) -> Vec<(ViewRect, View)> {
 
 /// The renderer, its target and the device, shared by every scene of a run.
 pub(super) struct Bench {
-    gpu: Gpu,
+    pub(super) gpu: Gpu,
     target: Offscreen,
-    renderer: Renderer,
+    pub(super) renderer: Renderer,
     /// Why stages cannot be timed, if they cannot.
-    no_timer: Option<String>,
+    pub(super) no_timer: Option<String>,
 }
 
 /// What one scene measured.
@@ -196,7 +192,7 @@ impl Bench {
 
     /// Records frame `snap` through `views`, submits it, and returns the CPU time spent
     /// building and recording it, its draw calls and its submission.
-    fn submit(
+    pub(super) fn submit(
         &mut self,
         views: &[(ViewRect, View)],
         snap: &Snapshot,
@@ -242,7 +238,7 @@ impl Bench {
         }
     }
 
-    fn wait(&self, index: wgpu::SubmissionIndex) -> Result<(), String> {
+    pub(super) fn wait(&self, index: wgpu::SubmissionIndex) -> Result<(), String> {
         self.gpu
             .device
             .poll(wgpu::PollType::Wait {
@@ -427,136 +423,8 @@ pub fn bench(level: &LoadedLevel, glow: &str) -> Result<String, String> {
     Ok(out)
 }
 
-/// Plays `script` on `level` at [`REPLAY_FPS`] frames per second of game time, rendering
-/// every frame with one in flight, and returns the report.
-pub fn bench_replay(
-    level: &LoadedLevel,
-    script: &InputScript,
-    glow: &str,
-) -> Result<String, String> {
-    let mut b = Bench::open(glow)?;
-    let (w, h) = BENCH_SIZE;
-    let rock = RockMesh::from_level(level);
-    b.renderer.set_rock(&b.gpu.device, &rock);
-    let mut sim = Sim::from_level(level).map_err(|e| e.to_string())?;
-    let mut effects = Effects::new();
-    let start_at = sim.ship().map_or(Vec2::ZERO, |s| {
-        Vec2::new(s.position().x as f32, s.position().y as f32)
-    });
-    let mut camera = Camera::new(start_at, rock.bounds);
-    let mut clock = super::clock::StepClock::new(sim.time_step());
-    let actions: Vec<_> = script.frames().collect();
-    let mut step = 0usize;
-    let (mut frames, mut sim_times, mut render_times) = (Vec::new(), Vec::new(), Vec::new());
-    let mut in_flight = None;
-    let started = Instant::now();
-    let mut last = started;
-    let mut warm = 0;
-    while step < actions.len() && sim.outcome().is_none() {
-        let began = Instant::now();
-        for _ in 0..clock.advance(1.0 / REPLAY_FPS) {
-            let Some(a) = actions.get(step) else { break };
-            sim.step(a);
-            effects.after_step(&sim, a);
-            if let Some(ship) = sim.ship() {
-                let (p, v) = (ship.position(), ship.linear_velocity());
-                camera.follow(
-                    Vec2::new(p.x as f32, p.y as f32),
-                    Vec2::new(v.x as f32, v.y as f32),
-                    sim.time_step() as f32,
-                );
-            }
-            step += 1;
-        }
-        let stepped = began.elapsed();
-        let snap = Snapshot::capture(&sim, clock.alpha(), &effects);
-        let (_, _, index) = b.submit(&whole(camera.view(w, h)), &snap);
-        if let Some(previous) = in_flight.replace(index) {
-            b.wait(previous)?;
-        }
-        let now = Instant::now();
-        if warm < WARM_UP_FRAMES {
-            warm += 1;
-        } else {
-            frames.push(now - last);
-            sim_times.push(stepped);
-            render_times.push((now - last).saturating_sub(stepped));
-        }
-        last = now;
-    }
-    if let Some(index) = in_flight {
-        b.wait(index)?;
-    }
-    let wall = started.elapsed().as_secs_f64();
-    let frame = Spread::of(&frames);
-    let mut out = format!(
-        "adapter: {}, {w}x{h}\nglow: {}\n",
-        b.gpu.describe(),
-        b.glow()
-    );
-    out.push_str(&load_line());
-    let _ = writeln!(
-        out,
-        "replay: {} ({}), {step} steps ({:.1} s of play), {} frames at {REPLAY_FPS} frames/s of game time, outcome {:?}",
-        level.level.name,
-        level.file.display(),
-        step as f64 * sim.time_step(),
-        frames.len() + warm,
-        sim.outcome()
-    );
-    let _ = writeln!(
-        out,
-        "  frame time, simulation and rendering, one frame in flight (ms): {}  ({:.1} frames/s on average)",
-        frame.line(),
-        1000.0 / frame.mean.max(1e-9)
-    );
-    let _ = writeln!(
-        out,
-        "  of which simulation (ms): {}",
-        Spread::of(&sim_times).line()
-    );
-    let _ = writeln!(
-        out,
-        "  of which rendering (ms): {}",
-        Spread::of(&render_times).line()
-    );
-    let _ = writeln!(
-        out,
-        "  throughput: {:.1} frames/s ({:.1} s for the whole replay)",
-        (frames.len() + warm) as f64 / wall,
-        wall
-    );
-    Ok(out)
-}
-
 /// The level the plain bench draws when none is named (a shipped level).
 pub const DEFAULT_LEVEL: &str = "11_reactor.ron";
-
-/// `cavefly shot --bench [LEVEL] [--inputs REPLAY]`: the two scenes (the level's scene is
-/// LEVEL, else [`DEFAULT_LEVEL`]), or with a replay, the replay played on LEVEL (else on the
-/// level the replay names), the glow drawn the `glow` way ("auto", "bloom" or "halo").
-pub fn run(level: Option<&Path>, inputs: Option<&Path>, glow: &str) -> Result<String, String> {
-    let load = |path: &Path| crate::level::load_level(path).map_err(|e| e.to_string());
-    match (level, inputs) {
-        (Some(level), Some(file)) => bench_replay(
-            &load(level)?,
-            &InputScript::load(file).map_err(|e| e.to_string())?,
-            glow,
-        ),
-        (None, Some(file)) => {
-            let (script, level) =
-                crate::game::replay::load_replay(file).map_err(|e| e.to_string())?;
-            bench_replay(&level, &script, glow)
-        }
-        (Some(level), None) => bench(&load(level)?, glow),
-        (None, None) => bench(
-            &load(&crate::level::shipped::resolve_level(Path::new(
-                DEFAULT_LEVEL,
-            )))?,
-            glow,
-        ),
-    }
-}
 
 #[cfg(test)]
 mod tests {

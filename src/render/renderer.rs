@@ -657,6 +657,9 @@ impl Renderer {
                 );
             }
         }
+        if let Some(t) = &mut self.timer {
+            t.mark_between(encoder, "clear");
+        }
         // The HDR scene the post pass reads, or (the halo) the output itself.
         let scene = match &mut self.bloom {
             Some(bloom) => bloom.scene_target(device, queue, width, height),

@@ -92,6 +92,17 @@ impl GpuTimer {
         }
     }
 
+    /// Writes a timestamp between passes: the stage `label` begins here (with the next
+    /// pass's start, such as clearing its target). Marks past the set's size are dropped.
+    pub fn mark_between(&mut self, encoder: &mut wgpu::CommandEncoder, label: &'static str) {
+        let index = self.labels.len() as u32;
+        if index < MAX_MARKS {
+            encoder.write_timestamp(&self.set, 2 * index);
+            encoder.write_timestamp(&self.set, 2 * index + 1);
+            self.labels.push(label);
+        }
+    }
+
     /// Records the copy of this frame's timestamps to where [`GpuTimer::read`] finds them;
     /// call after the last mark, in the frame's encoder.
     pub fn finish(&self, encoder: &mut wgpu::CommandEncoder) {

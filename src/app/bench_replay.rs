@@ -1,0 +1,309 @@
+//! `cavefly shot --bench LEVEL --inputs REPLAY`: a replay played at [`REPLAY_FPS`] frames
+//! per second of game time, stepping the simulation as the window's clock would and
+//! rendering every frame. It prints the frame times (simulation and rendering together,
+//! and each alone) with one frame in flight, then plays the replay again timing the render
+//! stages of every [`PROFILE_EVERY`]th frame, and prints their mean over those frames and
+//! over the slowest tenth of them (what the slow frames spend their time on). Also the
+//! entry of `cavefly shot --bench`, which without a replay runs the scene bench.
+
+use super::bench::{
+    bench, load_line, whole, Bench, Spread, DEFAULT_LEVEL, REPLAY_FPS, WARM_UP_FRAMES,
+};
+use crate::game::{InputScript, Sim};
+use crate::level::LoadedLevel;
+use crate::render::timer::{GpuTimer, StageTimes};
+use crate::render::{Camera, Effects, RockMesh, Snapshot, View};
+use glam::Vec2;
+use std::fmt::Write;
+use std::path::Path;
+use std::time::Instant;
+
+/// Every how many frames the profiling pass times the stages.
+pub const PROFILE_EVERY: usize = 10;
+
+/// A replay being played: the simulation, its effects and the camera, stepped frame by
+/// frame at [`REPLAY_FPS`].
+struct Playing {
+    sim: Sim,
+    effects: Effects,
+    camera: Camera,
+    clock: super::clock::StepClock,
+    actions: Vec<crate::game::Actions>,
+    step: usize,
+}
+
+impl Playing {
+    fn new(level: &LoadedLevel, script: &InputScript, rock: &RockMesh) -> Result<Self, String> {
+        let sim = Sim::from_level(level).map_err(|e| e.to_string())?;
+        let start = sim.ship().map_or(Vec2::ZERO, |s| {
+            Vec2::new(s.position().x as f32, s.position().y as f32)
+        });
+        Ok(Playing {
+            clock: super::clock::StepClock::new(sim.time_step()),
+            sim,
+            effects: Effects::new(),
+            camera: Camera::new(start, rock.bounds),
+            actions: script.frames().collect(),
+            step: 0,
+        })
+    }
+
+    /// Steps one frame's worth of game time and returns the frame to draw, or `None`
+    /// once the replay has ended or the level is decided.
+    fn next_frame(&mut self) -> Option<(View, Snapshot)> {
+        if self.step >= self.actions.len() || self.sim.outcome().is_some() {
+            return None;
+        }
+        for _ in 0..self.clock.advance(1.0 / REPLAY_FPS) {
+            let Some(a) = self.actions.get(self.step) else {
+                break;
+            };
+            self.sim.step(a);
+            self.effects.after_step(&self.sim, a);
+            if let Some(ship) = self.sim.ship() {
+                let (p, v) = (ship.position(), ship.linear_velocity());
+                self.camera.follow(
+                    Vec2::new(p.x as f32, p.y as f32),
+                    Vec2::new(v.x as f32, v.y as f32),
+                    self.sim.time_step() as f32,
+                );
+            }
+            self.step += 1;
+        }
+        let snap = Snapshot::capture(&self.sim, self.clock.alpha(), &self.effects);
+        let (w, h) = super::bench::BENCH_SIZE;
+        Some((self.camera.view(w, h), snap))
+    }
+}
+
+/// Plays `script` on `level` at [`REPLAY_FPS`] frames per second of game time, rendering
+/// every frame with one in flight, then again to profile its stages; returns the report.
+pub fn bench_replay(
+    level: &LoadedLevel,
+    script: &InputScript,
+    glow: &str,
+) -> Result<String, String> {
+    let mut b = Bench::open(glow)?;
+    let (w, h) = super::bench::BENCH_SIZE;
+    let rock = RockMesh::from_level(level);
+    b.renderer.set_rock(&b.gpu.device, &rock);
+    let mut play = Playing::new(level, script, &rock)?;
+    let (mut frames, mut sim_times, mut render_times) = (Vec::new(), Vec::new(), Vec::new());
+    let mut in_flight = None;
+    let started = Instant::now();
+    let mut last = started;
+    let mut warm = 0;
+    loop {
+        let began = Instant::now();
+        let Some((view, snap)) = play.next_frame() else {
+            break;
+        };
+        let stepped = began.elapsed();
+        let (_, _, index) = b.submit(&whole(view), &snap);
+        if let Some(previous) = in_flight.replace(index) {
+            b.wait(previous)?;
+        }
+        let now = Instant::now();
+        if warm < WARM_UP_FRAMES {
+            warm += 1;
+        } else {
+            frames.push(now - last);
+            sim_times.push(stepped);
+            render_times.push((now - last).saturating_sub(stepped));
+        }
+        last = now;
+    }
+    if let Some(index) = in_flight {
+        b.wait(index)?;
+    }
+    let wall = started.elapsed().as_secs_f64();
+    let frame = Spread::of(&frames);
+    let mut out = format!("adapter: {}, {w}x{h}\nglow: {}\n", b.gpu_name(), b.glow());
+    out.push_str(&load_line());
+    let _ = writeln!(
+        out,
+        "replay: {} ({}), {} steps ({:.1} s of play), {} frames at {REPLAY_FPS} frames/s of game time, outcome {:?}",
+        level.level.name,
+        level.file.display(),
+        play.step,
+        play.step as f64 * play.sim.time_step(),
+        frames.len() + warm,
+        play.sim.outcome()
+    );
+    let _ = writeln!(
+        out,
+        "  frame time, simulation and rendering, one frame in flight (ms): {}  ({:.1} frames/s on average)",
+        frame.line(),
+        1000.0 / frame.mean.max(1e-9)
+    );
+    let _ = writeln!(
+        out,
+        "  of which simulation (ms): {}",
+        Spread::of(&sim_times).line()
+    );
+    let _ = writeln!(
+        out,
+        "  of which rendering (ms): {}",
+        Spread::of(&render_times).line()
+    );
+    let _ = writeln!(
+        out,
+        "  throughput: {:.1} frames/s ({:.1} s for the whole replay)",
+        (frames.len() + warm) as f64 / wall,
+        wall
+    );
+    match profile(&mut b, level, script, &rock) {
+        Ok(samples) => write_profile(&mut out, &samples),
+        Err(why) => {
+            let _ = writeln!(out, "  stage times: not measured: {why}");
+        }
+    }
+    Ok(out)
+}
+
+/// Plays the replay again, every frame waited for, and returns the stage times of every
+/// [`PROFILE_EVERY`]th frame.
+fn profile(
+    b: &mut Bench,
+    level: &LoadedLevel,
+    script: &InputScript,
+    rock: &RockMesh,
+) -> Result<Vec<StageTimes>, String> {
+    if let Some(why) = &b.no_timer {
+        return Err(why.clone());
+    }
+    b.renderer.set_rock(&b.gpu.device, rock);
+    let mut play = Playing::new(level, script, rock)?;
+    let mut samples = Vec::new();
+    let mut i = 0;
+    while let Some((view, snap)) = play.next_frame() {
+        let timed = i >= WARM_UP_FRAMES && i % PROFILE_EVERY == 0;
+        if timed {
+            b.renderer.set_timer(Some(GpuTimer::new(&b.gpu)?));
+        }
+        let (_, _, index) = b.submit(&whole(view), &snap);
+        if timed {
+            let times = b.renderer.stage_times(&b.gpu);
+            b.renderer.set_timer(None);
+            if let Some(t) = times {
+                samples.push(t?);
+            }
+        } else {
+            b.wait(index)?;
+        }
+        i += 1;
+    }
+    Ok(samples)
+}
+
+/// Mean stage times over `samples`, in the order stages first appear (a stage missing
+/// from a frame counts as zero there).
+fn mean_stages(samples: &[&StageTimes]) -> StageTimes {
+    let mut sum: StageTimes = Vec::new();
+    let n = samples.len().max(1) as f64;
+    for times in samples {
+        for &(label, ms) in times.iter() {
+            match sum.iter_mut().find(|(l, _)| *l == label) {
+                Some((_, t)) => *t += ms / n,
+                None => sum.push((label, ms / n)),
+            }
+        }
+    }
+    sum
+}
+
+/// Sum of a frame's stages.
+fn total(t: &StageTimes) -> f64 {
+    t.iter().map(|(_, ms)| ms).sum()
+}
+
+/// Each stage's mean over all of `samples`, and over the slowest tenth of them (by
+/// [`total`]; at least one frame).
+fn profile_means(samples: &[StageTimes]) -> (StageTimes, StageTimes) {
+    let mut by_cost: Vec<&StageTimes> = samples.iter().collect();
+    by_cost.sort_by(|a, b| total(b).total_cmp(&total(a)));
+    let slow = &by_cost[..by_cost.len().div_ceil(10)];
+    (mean_stages(&by_cost), mean_stages(slow))
+}
+
+/// The profile's lines: each stage's mean over all sampled frames and over the slowest
+/// tenth of them (by the sum of their stages).
+fn write_profile(out: &mut String, samples: &[StageTimes]) {
+    let (all, slowest) = profile_means(samples);
+    let _ = writeln!(
+        out,
+        "  stage times (device timestamps, ms; every {PROFILE_EVERY}th frame of a second play, each waited for; {} frames):",
+        samples.len()
+    );
+    let _ = writeln!(out, "    {:<14} {:>7} {:>14}", "", "mean", "slowest tenth");
+    for &(label, ms) in &all {
+        let s = slowest
+            .iter()
+            .find(|(l, _)| *l == label)
+            .map_or(0.0, |p| p.1);
+        let _ = writeln!(out, "    {label:<14} {ms:>7.2} {s:>14.2}");
+    }
+    let _ = writeln!(
+        out,
+        "    {:<14} {:>7.2} {:>14.2}",
+        "all stages",
+        total(&all),
+        total(&slowest)
+    );
+}
+
+/// `cavefly shot --bench [LEVEL] [--inputs REPLAY]`: the two scenes (the level's scene is
+/// LEVEL, else [`DEFAULT_LEVEL`]), or with a replay, the replay played on LEVEL (else on the
+/// level the replay names), the glow drawn the `glow` way ("auto", "bloom" or "halo").
+pub fn run(level: Option<&Path>, inputs: Option<&Path>, glow: &str) -> Result<String, String> {
+    let load = |path: &Path| crate::level::load_level(path).map_err(|e| e.to_string());
+    match (level, inputs) {
+        (Some(level), Some(file)) => bench_replay(
+            &load(level)?,
+            &InputScript::load(file).map_err(|e| e.to_string())?,
+            glow,
+        ),
+        (None, Some(file)) => {
+            let (script, level) =
+                crate::game::replay::load_replay(file).map_err(|e| e.to_string())?;
+            bench_replay(&level, &script, glow)
+        }
+        (Some(level), None) => bench(&load(level)?, glow),
+        (None, None) => bench(
+            &load(&crate::level::shipped::resolve_level(Path::new(
+                DEFAULT_LEVEL,
+            )))?,
+            glow,
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_profile_averages_every_frame_and_the_slowest_tenth() {
+        // Twenty frames: eighteen of 1 ms sky and 2 ms rock, two slow ones with 9 ms of
+        // rock, one of which also refilled the rock cache (a stage the others lack).
+        let mut samples: Vec<StageTimes> =
+            (0..18).map(|_| vec![("sky", 1.0), ("rock", 2.0)]).collect();
+        samples.insert(3, vec![("sky", 1.0), ("rock", 9.0)]);
+        samples.insert(11, vec![("cache", 4.0), ("sky", 1.0), ("rock", 9.0)]);
+        let (all, slow) = profile_means(&samples);
+        let at = |t: &StageTimes, l: &str| t.iter().find(|p| p.0 == l).map(|p| p.1);
+        assert!((at(&all, "sky").unwrap() - 1.0).abs() < 1e-12);
+        assert!((at(&all, "rock").unwrap() - (18.0 * 2.0 + 18.0) / 20.0).abs() < 1e-12);
+        assert!((at(&all, "cache").unwrap() - 0.2).abs() < 1e-12);
+        // The slowest tenth: the two slow frames, the cache counted where it is missing as 0.
+        assert!((at(&slow, "rock").unwrap() - 9.0).abs() < 1e-12);
+        assert!((at(&slow, "cache").unwrap() - 2.0).abs() < 1e-12);
+        assert!((total(&slow) - 12.0).abs() < 1e-12);
+        let mut out = String::new();
+        write_profile(&mut out, &samples);
+        assert!(out.contains("20 frames"), "{out}");
+        assert!(out
+            .lines()
+            .any(|l| l.trim_start().starts_with("all stages")));
+    }
+}
