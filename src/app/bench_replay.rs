@@ -9,6 +9,7 @@
 use super::bench::{
     bench, load_line, whole, Bench, Spread, DEFAULT_LEVEL, REPLAY_FPS, WARM_UP_FRAMES,
 };
+use super::shot::ship_motion;
 use crate::game::{InputScript, Sim};
 use crate::level::LoadedLevel;
 use crate::render::timer::{GpuTimer, StageTimes};
@@ -35,9 +36,7 @@ struct Playing {
 impl Playing {
     fn new(level: &LoadedLevel, script: &InputScript, rock: &RockMesh) -> Result<Self, String> {
         let sim = Sim::from_level(level).map_err(|e| e.to_string())?;
-        let start = sim.ship().map_or(Vec2::ZERO, |s| {
-            Vec2::new(s.position().x as f32, s.position().y as f32)
-        });
+        let start = ship_motion(&sim).map_or(Vec2::ZERO, |m| m.0);
         Ok(Playing {
             clock: super::clock::StepClock::new(sim.time_step()),
             sim,
@@ -60,13 +59,8 @@ impl Playing {
             };
             self.sim.step(a);
             self.effects.after_step(&self.sim, a);
-            if let Some(ship) = self.sim.ship() {
-                let (p, v) = (ship.position(), ship.linear_velocity());
-                self.camera.follow(
-                    Vec2::new(p.x as f32, p.y as f32),
-                    Vec2::new(v.x as f32, v.y as f32),
-                    self.sim.time_step() as f32,
-                );
+            if let Some((p, v)) = ship_motion(&self.sim) {
+                self.camera.follow(p, v, self.sim.time_step() as f32);
             }
             self.step += 1;
         }

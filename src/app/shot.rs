@@ -47,7 +47,8 @@ pub struct Replay {
     pub camera: Camera,
 }
 
-fn ship_motion(sim: &Sim) -> Option<(Vec2, Vec2)> {
+/// The first ship's position and velocity, in the renderer's floats.
+pub(super) fn ship_motion(sim: &Sim) -> Option<(Vec2, Vec2)> {
     sim.ship().map(|b| {
         let (p, v) = (b.position(), b.linear_velocity());
         (

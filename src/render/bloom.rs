@@ -3,7 +3,9 @@
 //! format does not do it).
 
 use super::layout::ViewRect;
-use super::shader_source::{fragment_texture, pipeline, PipelineSpec, SCENE_FORMAT};
+use super::shader_source::{
+    fragment_texture, pipeline, target_texture, PipelineSpec, SCENE_FORMAT,
+};
 use super::timer::{mark, GpuTimer};
 use bytemuck::{Pod, Zeroable};
 
@@ -44,22 +46,7 @@ pub struct Bloom {
 }
 
 fn texture(device: &wgpu::Device, name: &str, w: u32, h: u32) -> wgpu::TextureView {
-    device
-        .create_texture(&wgpu::TextureDescriptor {
-            label: Some(name),
-            size: wgpu::Extent3d {
-                width: w.max(1),
-                height: h.max(1),
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: SCENE_FORMAT,
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
-            view_formats: &[],
-        })
-        .create_view(&wgpu::TextureViewDescriptor::default())
+    target_texture(device, name, (w, h), SCENE_FORMAT)
 }
 
 impl Bloom {

@@ -315,6 +315,13 @@ impl Pipelines {
                 include_str!("../../shaders/rock.wgsl"),
             ],
         );
+        // The rock's vertices: world positions, read by the live fill and the cached one.
+        let rock_attrs = wgpu::vertex_attr_array![0 => Float32x2];
+        let rock_vertices = [Some(wgpu::VertexBufferLayout {
+            array_stride: 8,
+            step_mode: wgpu::VertexStepMode::Vertex,
+            attributes: &rock_attrs,
+        })];
         let rock_cache = target.halo.then(|| {
             let cache_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
                 label: Some("rock cache"),
@@ -344,11 +351,7 @@ impl Pipelines {
                     &fill_layout,
                     &cached_src,
                     "rock from cache",
-                    &[Some(wgpu::VertexBufferLayout {
-                        array_stride: 8,
-                        step_mode: wgpu::VertexStepMode::Vertex,
-                        attributes: &wgpu::vertex_attr_array![0 => Float32x2],
-                    })],
+                    &rock_vertices,
                     None,
                 ),
                 layout: cache_layout,
@@ -380,7 +383,6 @@ impl Pipelines {
             ],
         );
 
-        let rock_attrs = wgpu::vertex_attr_array![0 => Float32x2];
         // Position, parallax factor, then the colour after the padding word.
         let backdrop_attrs = [
             wgpu::VertexAttribute {
@@ -433,18 +435,7 @@ impl Pipelines {
                 })],
                 None,
             ),
-            rock: pipeline(
-                &kit,
-                &rock_layout,
-                &rock_src,
-                "rock",
-                &[Some(wgpu::VertexBufferLayout {
-                    array_stride: 8,
-                    step_mode: wgpu::VertexStepMode::Vertex,
-                    attributes: &rock_attrs,
-                })],
-                None,
-            ),
+            rock: pipeline(&kit, &rock_layout, &rock_src, "rock", &rock_vertices, None),
             fill: pipeline(
                 &kit,
                 &layout,

@@ -12,7 +12,7 @@ use super::glow::{Glow, Halos, HALO_REACH_PX};
 use super::layout::ViewRect;
 use super::palette::Palette;
 use super::pipelines::{
-    FillVertex, Globals, LineInstance, ParticleInstance, Pipelines, SceneTarget,
+    FillVertex, Globals, LineInstance, ParticleInstance, Pipelines, RockCachePipelines, SceneTarget,
 };
 use super::quads::{QuadIndices, QuadSource};
 use super::rock_cache::{Lattice, Refill};
@@ -626,6 +626,7 @@ impl Renderer {
         if let Some(t) = &mut self.timer {
             t.begin_frame();
         }
+        // The cache's pipelines, where the rock is drawn from it this frame.
         let cache = self
             .pipelines
             .rock_cache
@@ -691,7 +692,7 @@ impl Renderer {
                 &self.indices,
                 &self.rock,
                 &self.views[i],
-                cache.is_some(),
+                cache,
                 &mut self.timer,
             );
             if halo && i == last {
@@ -730,7 +731,7 @@ fn record_scene(
     indices: &QuadIndices,
     rock: &Rock,
     out: &ViewBuffers,
-    cached: bool,
+    cache: Option<&RockCachePipelines>,
     timer: &mut Option<GpuTimer>,
 ) -> u32 {
     let source = pipelines.source;
@@ -748,12 +749,7 @@ fn record_scene(
     pass.set_vertex_buffer(0, rock.backdrop.slice(..));
     pass.draw(0..rock.backdrop_vertices, 0..1);
     mark(timer, pass, "rock fill");
-    let from_cache = pipelines
-        .rock_cache
-        .as_ref()
-        .zip(out.rock_cache.group())
-        .filter(|_| cached);
-    match from_cache {
+    match cache.zip(out.rock_cache.group()) {
         Some((cache, group)) => {
             pass.set_pipeline(&cache.fill);
             pass.set_bind_group(1, group, &[]);

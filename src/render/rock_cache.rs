@@ -182,25 +182,9 @@ impl RockCache {
     fn make(
         device: &wgpu::Device,
         refill: &Refill<'_>,
-        (w, h): (u32, u32),
+        size: (u32, u32),
     ) -> (wgpu::TextureView, wgpu::BindGroup) {
-        let view = device
-            .create_texture(&wgpu::TextureDescriptor {
-                label: Some("rock cache"),
-                size: wgpu::Extent3d {
-                    width: w,
-                    height: h,
-                    depth_or_array_layers: 1,
-                },
-                mip_level_count: 1,
-                sample_count: 1,
-                dimension: wgpu::TextureDimension::D2,
-                format: refill.format,
-                usage: wgpu::TextureUsages::RENDER_ATTACHMENT
-                    | wgpu::TextureUsages::TEXTURE_BINDING,
-                view_formats: &[],
-            })
-            .create_view(&wgpu::TextureViewDescriptor::default());
+        let view = super::shader_source::target_texture(device, "rock cache", size, refill.format);
         let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("rock cache"),
             layout: refill.layout,

@@ -5,7 +5,9 @@
 //! the rock is set, before the scene pass that reads it.
 
 use super::rock_mesh::RockMesh;
-use super::shader_source::{bake_pipeline, fragment_texture, world_shader, SCENE_FORMAT};
+use super::shader_source::{
+    bake_pipeline, fragment_texture, target_texture, world_shader, SCENE_FORMAT,
+};
 use bytemuck::{Pod, Zeroable};
 use glam::Vec2;
 
@@ -149,23 +151,7 @@ impl RockField {
             }),
             usage: wgpu::BufferUsages::UNIFORM,
         });
-        let texture = device
-            .create_texture(&wgpu::TextureDescriptor {
-                label: Some("rock field"),
-                size: wgpu::Extent3d {
-                    width: texels.0,
-                    height: texels.1,
-                    depth_or_array_layers: 1,
-                },
-                mip_level_count: 1,
-                sample_count: 1,
-                dimension: wgpu::TextureDimension::D2,
-                format: SCENE_FORMAT,
-                usage: wgpu::TextureUsages::RENDER_ATTACHMENT
-                    | wgpu::TextureUsages::TEXTURE_BINDING,
-                view_formats: &[],
-            })
-            .create_view(&wgpu::TextureViewDescriptor::default());
+        let texture = target_texture(device, "rock field", texels, SCENE_FORMAT);
         let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("rock field"),
             layout: &kit.layout,

@@ -145,6 +145,32 @@ pub(crate) fn bake_pipeline(
     )
 }
 
+/// A 2D texture of `format` (`size` in texels, at least one each way) that passes draw
+/// into and later passes read: its view.
+pub(crate) fn target_texture(
+    device: &wgpu::Device,
+    label: &str,
+    (width, height): (u32, u32),
+    format: wgpu::TextureFormat,
+) -> wgpu::TextureView {
+    device
+        .create_texture(&wgpu::TextureDescriptor {
+            label: Some(label),
+            size: wgpu::Extent3d {
+                width: width.max(1),
+                height: height.max(1),
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format,
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
+            view_formats: &[],
+        })
+        .create_view(&wgpu::TextureViewDescriptor::default())
+}
+
 /// A texture a fragment shader reads at `binding` (2D, single-sampled, `f32`; filterable
 /// when it is sampled rather than loaded).
 pub(crate) fn fragment_texture(binding: u32, filterable: bool) -> wgpu::BindGroupLayoutEntry {

@@ -84,22 +84,28 @@ impl GpuTimer {
     /// Writes a timestamp into `pass`: the stage `label` begins here (and the one before it
     /// ends). Marks past the set's size are dropped.
     pub fn mark(&mut self, pass: &mut wgpu::RenderPass<'_>, label: &'static str) {
-        let index = self.labels.len() as u32;
-        if index < MAX_MARKS {
-            pass.write_timestamp(&self.set, 2 * index);
-            pass.write_timestamp(&self.set, 2 * index + 1);
-            self.labels.push(label);
+        if let Some(first) = self.claim(label) {
+            pass.write_timestamp(&self.set, first);
+            pass.write_timestamp(&self.set, first + 1);
         }
+    }
+
+    /// Takes the next mark for `label`: the index of its first timestamp, or `None` once
+    /// the set is full.
+    fn claim(&mut self, label: &'static str) -> Option<u32> {
+        let index = self.labels.len() as u32;
+        (index < MAX_MARKS).then(|| {
+            self.labels.push(label);
+            2 * index
+        })
     }
 
     /// Writes a timestamp between passes: the stage `label` begins here (with the next
     /// pass's start, such as clearing its target). Marks past the set's size are dropped.
     pub fn mark_between(&mut self, encoder: &mut wgpu::CommandEncoder, label: &'static str) {
-        let index = self.labels.len() as u32;
-        if index < MAX_MARKS {
-            encoder.write_timestamp(&self.set, 2 * index);
-            encoder.write_timestamp(&self.set, 2 * index + 1);
-            self.labels.push(label);
+        if let Some(first) = self.claim(label) {
+            encoder.write_timestamp(&self.set, first);
+            encoder.write_timestamp(&self.set, first + 1);
         }
     }
 
