@@ -54,9 +54,18 @@ fn layer_frame(i: u32) -> vec3<f32> {
     return vec3<f32>(cam_px * 0.25, CELL_2);
 }
 
-// How far out a star's light still shows (below half a step of the output), in pixels.
-fn star_reach(size: f32) -> f32 {
-    return 3.2 * size + 1.0;
+// Light that changes no pixel of the output: half a step of an 8-bit sRGB output at black
+// (0.5 / 255 / 12.92), the smallest step it has (a target of another kind is tone-mapped
+// into one such in the end).
+const UNSEEN: f32 = 1.5e-4;
+
+// How far out a star's light still shows, in pixels: past it, light * exp(-d^2 / size^2),
+// brightened by at most the exposure (1.2; the tints are at most 1), is below `UNSEEN`.
+// A dim star's light fades out sooner than a bright one's, and its quad is smaller; no
+// quad is larger than 3.2 sizes (where even full light is gone) and a pixel, as before.
+fn star_reach(size: f32, light: f32) -> f32 {
+    let fade = sqrt(max(log(1.2 * light / UNSEEN), 0.0));
+    return min(fade, 3.2) * size + 1.0;
 }
 
 struct VsOut {
@@ -105,7 +114,7 @@ fn vs_main(@builtin(vertex_index) vi: u32) -> VsOut {
         return out;
     }
     // The quad: the star's reach, clipped to its cell (in cell units).
-    let r = star_reach(star.size) / cell;
+    let r = star_reach(star.size, star.light) / cell;
     let lo = max(star.place - r, vec2<f32>(0.0));
     let hi = min(star.place + r, vec2<f32>(1.0));
     let c = vec2<f32>(select(lo.x, hi.x, corner == 1u || corner == 2u), select(lo.y, hi.y, corner >= 2u));
