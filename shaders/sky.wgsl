@@ -20,6 +20,16 @@ fn vs_main(@builtin(vertex_index) i: u32) -> VsOut {
     return out;
 }
 
+// The sky over the air's triangles (world positions): the same gradient, each vertex
+// coloured by its height on the screen, so the pixels are those of the full-screen triangle.
+@vertex
+fn vs_air(@location(0) pos: vec2<f32>) -> VsOut {
+    var out: VsOut;
+    out.clip = world_to_clip(pos);
+    out.color = mix(finish(globals.sky_low.rgb), finish(globals.sky_high.rgb), out.clip.y * 0.5 + 0.5);
+    return out;
+}
+
 @fragment
 fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
     return vec4<f32>(in.color, 1.0);

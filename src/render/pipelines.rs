@@ -112,6 +112,8 @@ pub struct Pipelines {
     pub sky: wgpu::RenderPipeline,
     /// Star sprites, one quad per cell of the starfield's layers.
     pub stars: wgpu::RenderPipeline,
+    /// The sky over the air's triangles alone (group 0; the rock's vertex layout).
+    pub sky_on_air: wgpu::RenderPipeline,
     /// The far silhouettes: vertex-coloured triangles, moved by their parallax.
     pub backdrop: wgpu::RenderPipeline,
     /// Procedurally shaded rock triangles (group 1: the level's baked field; group 2: the
@@ -422,6 +424,14 @@ impl Pipelines {
         };
         Pipelines {
             sky: pipeline(&kit, &layout, &sky_src, "sky", &[], None),
+            sky_on_air: entries_pipeline(
+                &kit,
+                &layout,
+                (&sky_src, "vs_air", "fs_main"),
+                "sky on air",
+                &rock_vertices,
+                None,
+            ),
             stars: pipeline(&kit, &layout, &stars_src, "stars", &[], Some(PREMULTIPLIED)),
             backdrop: pipeline(
                 &kit,

@@ -71,6 +71,11 @@ struct Rock {
     outline: Vec<LineInstance>,
     /// The slow part of its shading, baked.
     field: RockField,
+    /// The air's triangles (see [`RockMesh::air`]), how many vertices they have, and the
+    /// rectangle they fill, lower and upper corners.
+    air: wgpu::Buffer,
+    air_vertices: u32,
+    air_frame: Option<(Vec2, Vec2)>,
     /// The far silhouettes' triangles, and how many vertices they have.
     backdrop: wgpu::Buffer,
     backdrop_vertices: u32,
@@ -300,7 +305,24 @@ impl Renderer {
         } else {
             &rock.backdrop.vertices
         };
+        let mut air: Vec<[f32; 2]> = rock.air.iter().map(|p| p.to_array()).collect();
+        air.truncate(air.len() / 3 * 3);
+        let air_vertices = air.len() as u32;
+        let air_frame = rock.bounds.filter(|_| air_vertices > 0).map(|b| {
+            let reach = super::rock_mesh::AIR_REACH as f32;
+            (b.min - Vec2::splat(reach), b.max + Vec2::splat(reach))
+        });
+        if air.is_empty() {
+            air = vec![[0.0; 2]; 3];
+        }
         Rock {
+            air: device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("air"),
+                contents: bytemuck::cast_slice(&air),
+                usage: wgpu::BufferUsages::VERTEX,
+            }),
+            air_vertices,
+            air_frame,
             backdrop: device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
                 label: Some("backdrop"),
                 contents: bytemuck::cast_slice(backdrop),
@@ -581,6 +603,7 @@ impl Renderer {
             fill: self.fill_data.len() as u32,
             particles: self.particle_data.len() as u32,
             stars,
+            sky_on_air: sees_only_framed(self.rock.air_frame, view.center, view.half_extent),
             grain_level: super::rock_grain::grain_level(pixels_per_metre),
         };
     }
@@ -738,8 +761,14 @@ fn record_scene(
     let c = out.counts;
     mark(timer, pass, "sky");
     pass.set_bind_group(0, &out.globals_group, &[]);
-    pass.set_pipeline(&pipelines.sky);
-    pass.draw(0..3, 0..1);
+    if c.sky_on_air {
+        pass.set_pipeline(&pipelines.sky_on_air);
+        pass.set_vertex_buffer(0, rock.air.slice(..));
+        pass.draw(0..rock.air_vertices, 0..1);
+    } else {
+        pass.set_pipeline(&pipelines.sky);
+        pass.draw(0..3, 0..1);
+    }
     mark(timer, pass, "stars");
     pass.set_pipeline(&pipelines.stars);
     indices.bind(pass);
@@ -788,6 +817,34 @@ fn record_scene(
     }
 }
 
+/// Whether the view centred at `center` reaching `half_extent` lies within `frame` (lower and
+/// upper corners), so that the air's triangles and the rock's cover it.
+fn sees_only_framed(frame: Option<(Vec2, Vec2)>, center: Vec2, half_extent: Vec2) -> bool {
+    frame.is_some_and(|(lo, hi)| {
+        (center - half_extent).cmpge(lo).all() && (center + half_extent).cmple(hi).all()
+    })
+}
+
 /// Draw calls of one view's scene: sky, stars, far silhouettes, rock fill, rock outline,
 /// body fills, lines, particles (and the halos, drawing straight into the output).
 pub const SCENE_DRAWS: u32 = 8;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sky_keeps_to_the_air_only_while_the_view_is_inside_its_frame() {
+        let frame = Some((Vec2::new(-100.0, -50.0), Vec2::new(100.0, 50.0)));
+        let half = Vec2::new(16.0, 9.0);
+        assert!(sees_only_framed(frame, Vec2::ZERO, half));
+        assert!(sees_only_framed(frame, Vec2::new(84.0, 41.0), half));
+        // A view reaching past any side, or larger than the frame, or with no frame
+        // (no rock), is drawn with the sky over all of it.
+        for c in [(84.5, 0.0), (-84.5, 0.0), (0.0, 41.5), (0.0, -41.5)] {
+            assert!(!sees_only_framed(frame, Vec2::new(c.0, c.1), half), "{c:?}");
+        }
+        assert!(!sees_only_framed(frame, Vec2::ZERO, Vec2::new(101.0, 9.0)));
+        assert!(!sees_only_framed(None, Vec2::ZERO, half));
+    }
+}

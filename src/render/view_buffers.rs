@@ -71,6 +71,9 @@ pub(crate) struct ViewCounts {
     pub particles: u32,
     /// Star quads.
     pub stars: u32,
+    /// Whether the sky is drawn over the air's triangles alone (the view lies within
+    /// them), rather than over the whole view.
+    pub sky_on_air: bool,
     /// The rock grain's mip level for the view's scale.
     pub grain_level: u32,
 }
