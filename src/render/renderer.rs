@@ -283,19 +283,18 @@ impl Renderer {
         halos: &mut Halos,
         rock: &RockMesh,
     ) -> Rock {
-        let mut tris: Vec<[f32; 2]> = rock.triangles.iter().map(|p| p.to_array()).collect();
-        tris.truncate(tris.len() / 3 * 3);
-        let boxes = tris
-            .chunks(3)
-            .map(|t| {
-                let (a, b, c) = (Vec2::from(t[0]), Vec2::from(t[1]), Vec2::from(t[2]));
-                (a.min(b).min(c), a.max(b).max(c))
-            })
+        let boxes = rock
+            .triangles
+            .chunks_exact(3)
+            .map(|t| (t[0].min(t[1]).min(t[2]), t[0].max(t[1]).max(t[2])))
             .collect();
-        // An empty buffer cannot be bound: keep at least one zeroed triangle.
-        if tris.is_empty() {
-            tris = vec![[0.0; 2]; 3];
-        }
+        let (vertices, _) = triangle_buffer(device, "rock", &rock.triangles);
+        let (air, air_vertices) = triangle_buffer(device, "air", &rock.air);
+        // The air fills a rectangle round the rock: its corners' extent.
+        let air_frame = rock.air.iter().fold(None, |frame, &p| {
+            let (lo, hi) = frame.unwrap_or((p, p));
+            Some((lo.min(p), hi.max(p)))
+        });
         let palette = Palette::of(rock.world);
         let (width, color) = (ROCK_LINE_WIDTH, palette.edge);
         let halo = halos.of(color, width);
@@ -305,22 +304,8 @@ impl Renderer {
         } else {
             &rock.backdrop.vertices
         };
-        let mut air: Vec<[f32; 2]> = rock.air.iter().map(|p| p.to_array()).collect();
-        air.truncate(air.len() / 3 * 3);
-        let air_vertices = air.len() as u32;
-        let air_frame = rock.bounds.filter(|_| air_vertices > 0).map(|b| {
-            let reach = super::rock_mesh::AIR_REACH as f32;
-            (b.min - Vec2::splat(reach), b.max + Vec2::splat(reach))
-        });
-        if air.is_empty() {
-            air = vec![[0.0; 2]; 3];
-        }
         Rock {
-            air: device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some("air"),
-                contents: bytemuck::cast_slice(&air),
-                usage: wgpu::BufferUsages::VERTEX,
-            }),
+            air,
             air_vertices,
             air_frame,
             backdrop: device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
@@ -330,11 +315,7 @@ impl Renderer {
             }),
             backdrop_vertices: rock.backdrop.vertices.len() as u32 / 3 * 3,
             palette,
-            vertices: device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some("rock"),
-                contents: bytemuck::cast_slice(&tris),
-                usage: wgpu::BufferUsages::VERTEX,
-            }),
+            vertices,
             boxes,
             field: RockField::new(device, &pipelines.rock_field, rock),
             outline: rock
@@ -815,6 +796,23 @@ fn record_scene(
         }
         None => SCENE_DRAWS,
     }
+}
+
+/// A vertex buffer of the triangles whose corners are `corners` (three a triangle; a
+/// partial one left out) and how many vertices it draws. An empty buffer cannot be bound:
+/// no triangles is one zeroed triangle, not drawn.
+fn triangle_buffer(device: &wgpu::Device, label: &str, corners: &[Vec2]) -> (wgpu::Buffer, u32) {
+    let whole = corners.len() / 3 * 3;
+    let mut points: Vec<[f32; 2]> = corners[..whole].iter().map(|p| p.to_array()).collect();
+    if points.is_empty() {
+        points = vec![[0.0; 2]; 3];
+    }
+    let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some(label),
+        contents: bytemuck::cast_slice(&points),
+        usage: wgpu::BufferUsages::VERTEX,
+    });
+    (buffer, whole as u32)
 }
 
 /// Whether the view centred at `center` reaching `half_extent` lies within `frame` (lower and

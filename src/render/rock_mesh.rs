@@ -5,7 +5,7 @@
 use super::backdrop::{seed_of, Backdrop};
 use super::camera::Bounds;
 use crate::brush::triangulate::triangulate;
-use crate::brush::{Region, WorldGeometry};
+use crate::brush::{Region, RenderMesh, WorldGeometry};
 use crate::geom::Vec2 as DVec2;
 use crate::level::{LoadedLevel, WorldKind};
 use glam::Vec2;
@@ -37,6 +37,14 @@ fn f32v(v: crate::geom::Vec2) -> Vec2 {
     Vec2::new(v.x as f32, v.y as f32)
 }
 
+/// A mesh's triangles as a list of their corners, three a triangle.
+fn corners(mesh: &RenderMesh) -> Vec<Vec2> {
+    mesh.triangles
+        .iter()
+        .flat_map(|t| t.iter().map(|&i| f32v(mesh.vertices[i as usize])))
+        .collect()
+}
+
 impl RockMesh {
     /// The drawing data of a loaded level: its rock, in its world's colours, with the far
     /// silhouettes grown from its name.
@@ -50,31 +58,24 @@ impl RockMesh {
     /// The drawing data of a built world alone: the default world's colours and no far
     /// silhouettes (a level's own are made by [`RockMesh::from_level`]).
     pub fn from_world(world: &WorldGeometry) -> RockMesh {
-        let mesh = world.render_mesh();
-        let triangles = mesh
-            .triangles
-            .iter()
-            .flat_map(|t| t.iter().map(|&i| f32v(mesh.vertices[i as usize])))
-            .collect();
+        let triangles = corners(&world.render_mesh());
         let outline = world
             .segments
             .iter()
             .map(|s| (f32v(s.segment.a), f32v(s.segment.b)))
             .collect();
-        let air = world.solid.bounds().map_or_else(Vec::new, |b| {
+        let solid_bounds = world.solid.bounds();
+        let air = solid_bounds.map_or_else(Vec::new, |b| {
             let (lo, hi) = (
                 b.min - DVec2::splat(AIR_REACH),
                 b.max + DVec2::splat(AIR_REACH),
             );
             let frame = [lo, DVec2::new(hi.x, lo.y), hi, DVec2::new(lo.x, hi.y)];
-            let air = Region::from_contour(&frame).difference(&world.solid);
-            let mesh = triangulate(&air);
-            mesh.triangles
-                .iter()
-                .flat_map(|t| t.iter().map(|&i| f32v(mesh.vertices[i as usize])))
-                .collect()
+            corners(&triangulate(
+                &Region::from_contour(&frame).difference(&world.solid),
+            ))
         });
-        let bounds = world.solid.bounds().map(|b| Bounds {
+        let bounds = solid_bounds.map(|b| Bounds {
             min: f32v(b.min),
             max: f32v(b.max),
         });
