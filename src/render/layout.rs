@@ -41,6 +41,29 @@ impl ViewRect {
     pub fn area(&self) -> u64 {
         self.width as u64 * self.height as u64
     }
+
+    /// Whether it shares a pixel with `other`.
+    pub fn overlaps(&self, other: &ViewRect) -> bool {
+        let ends = |start: u32, length: u32| start as u64 + length as u64;
+        !self.is_empty()
+            && !other.is_empty()
+            && (self.x as u64) < ends(other.x, other.width)
+            && (other.x as u64) < ends(self.x, self.width)
+            && (self.y as u64) < ends(other.y, other.height)
+            && (other.y as u64) < ends(self.y, self.height)
+    }
+}
+
+/// Whether `rects`, each lying inside a `width` × `height` frame, cover every pixel of it:
+/// no two share a pixel and their areas add up to the frame's. A frame its views cover
+/// need not be cleared first (each view's sky covers the view).
+pub fn tile_frame(rects: &[ViewRect], width: u32, height: u32) -> bool {
+    let disjoint = rects
+        .iter()
+        .enumerate()
+        .all(|(i, a)| rects[i + 1..].iter().all(|b| !a.overlaps(b)));
+    disjoint
+        && rects.iter().map(ViewRect::area).sum::<u64>() == ViewRect::full(width, height).area()
 }
 
 /// How the views of a frame are arranged.
@@ -112,12 +135,37 @@ mod tests {
     use super::*;
 
     fn overlap(a: &ViewRect, b: &ViewRect) -> bool {
-        !a.is_empty()
-            && !b.is_empty()
-            && a.x < b.x + b.width
-            && b.x < a.x + a.width
-            && a.y < b.y + b.height
-            && b.y < a.y + a.height
+        a.overlaps(b)
+    }
+
+    #[test]
+    fn only_views_that_cover_every_pixel_tile_the_frame() {
+        let (w, h) = (1280, 720);
+        assert!(tile_frame(&split_views(w, h, 1), w, h));
+        // Split views leave a divider between them, which must still be cleared.
+        for n in 2..=4 {
+            assert!(!tile_frame(&split_views(w, h, n), w, h), "{n} views");
+        }
+        // Two halves with no divider tile it; overlapping ones of the same total area, or
+        // a frame with part uncovered, do not.
+        let cell = |x, y, width, height| ViewRect {
+            x,
+            y,
+            width,
+            height,
+        };
+        assert!(tile_frame(
+            &[cell(0, 0, 640, 720), cell(640, 0, 640, 720)],
+            w,
+            h
+        ));
+        assert!(!tile_frame(
+            &[cell(0, 0, 700, 720), cell(580, 0, 700, 720)],
+            w,
+            h
+        ));
+        assert!(!tile_frame(&[cell(0, 0, 640, 720)], w, h));
+        assert!(!tile_frame(&[], w, h));
     }
 
     #[test]

@@ -673,8 +673,13 @@ impl Renderer {
         let mut draws = 0;
         let halo = self.pipelines.target.halo;
         let last = shown.len().saturating_sub(1);
+        // Each view's sky is opaque and covers the view (over the air, where the rock
+        // covers the rest), so a frame its views tile needs no clearing: on a CPU
+        // rasterizer the clear costs as much as another layer of sky.
+        let rects: Vec<ViewRect> = shown.iter().map(|p| p.rect).collect();
+        let covered = super::layout::tile_frame(&rects, width, height);
         for (i, pass) in shown.iter().enumerate() {
-            let load = if i == 0 {
+            let load = if i == 0 && !covered {
                 wgpu::LoadOp::Clear(wgpu::Color::BLACK)
             } else {
                 wgpu::LoadOp::Load
@@ -712,7 +717,6 @@ impl Renderer {
             );
         }
         if let Some(bloom) = &self.bloom {
-            let rects: Vec<ViewRect> = shown.iter().map(|p| p.rect).collect();
             draws += bloom.run(encoder, target, &rects, &mut self.timer);
         }
         if let Some(t) = &self.timer {

@@ -232,3 +232,46 @@ fn views_sharing_a_window_keep_a_cache_each() {
     let whole = target.capture_views(&gpu, &mut fresh, &pair(a, b)).unwrap();
     assert_eq!(differences(&img, &whole), (0, 0));
 }
+
+/// A frame whose one view fills the target is not cleared first (its sky and rock cover
+/// every pixel): drawn over another level's frame it must be exactly the frame drawn into
+/// a fresh target, on both glow paths, with the view inside the air's frame and reaching
+/// past it (where the sky is one full-screen triangle).
+#[test]
+fn a_frame_drawn_over_another_is_the_frame_drawn_fresh() {
+    let Some(gpu) = gpu() else { return };
+    let size = (320, 180);
+    let (other_rock, other_snap, other_view) = scene("05_crystal_mine", size);
+    for glow in [Glow::Halo, Glow::Bloom] {
+        for stem in [
+            "14_meltdown_run",
+            "04_first_flight",
+            "10_heart_of_the_glacier",
+        ] {
+            let (rock, snap, view) = scene(stem, size);
+            // Far out, the view reaches past the air's triangles.
+            let outside = View {
+                center: view.center + Vec2::new(4000.0, 0.0),
+                ..view
+            };
+            for v in [view, outside] {
+                let fresh_target = Offscreen::new(&gpu.device, size.0, size.1).unwrap();
+                let mut r = Renderer::with_glow(&gpu.device, OFFSCREEN_FORMAT, &rock, glow);
+                let fresh = fresh_target.capture(&gpu, &mut r, &v, &snap).unwrap();
+                let target = Offscreen::new(&gpu.device, size.0, size.1).unwrap();
+                let mut o = Renderer::with_glow(&gpu.device, OFFSCREEN_FORMAT, &other_rock, glow);
+                target
+                    .capture(&gpu, &mut o, &other_view, &other_snap)
+                    .unwrap();
+                let mut r = Renderer::with_glow(&gpu.device, OFFSCREEN_FORMAT, &rock, glow);
+                let over = target.capture(&gpu, &mut r, &v, &snap).unwrap();
+                assert_eq!(
+                    differences(&fresh, &over),
+                    (0, 0),
+                    "{stem} ({glow:?}, view at {:?}): pixels left from the last frame",
+                    v.center
+                );
+            }
+        }
+    }
+}
