@@ -13,6 +13,7 @@ pub mod pad;
 pub mod session;
 pub mod shell;
 pub mod shot;
+pub mod thread_cpu;
 pub mod window;
 
 // The screens' state lives below the UI; the shell reaches it by these names too.

@@ -10,6 +10,7 @@
 //! With `LEVEL --inputs REPLAY` it plays a replay instead (`bench_replay`).
 
 use super::shot::Replay;
+use super::thread_cpu;
 use crate::level::LoadedLevel;
 use crate::render::glow::Glow;
 use crate::render::offscreen::OFFSCREEN_FORMAT;
@@ -169,6 +170,8 @@ pub(super) struct SceneFigures {
     pub throughput: f64,
     /// Fewest and most draw calls of a frame.
     pub draws: (u32, u32),
+    /// CPU per frame of each thread (the driver's included), milliseconds.
+    pub threads: Vec<(String, f64)>,
 }
 
 impl Bench {
@@ -297,6 +300,7 @@ impl Bench {
         let mut encode = Vec::with_capacity(BENCH_FRAMES);
         let mut draws = (u32::MAX, 0);
         let mut in_flight = None;
+        let cpu_before = thread_cpu::thread_times();
         let start = Instant::now();
         let mut last = start;
         for i in 0..BENCH_FRAMES {
@@ -316,14 +320,26 @@ impl Bench {
             self.wait(index)?;
         }
         let throughput = BENCH_FRAMES as f64 / start.elapsed().as_secs_f64();
+        let threads = thread_cpu::per_frame(
+            &cpu_before,
+            &thread_cpu::thread_times(),
+            BENCH_FRAMES,
+            std::process::id(),
+        );
         Ok(SceneFigures {
             stages,
             frame: Spread::of(&frames),
             encode: Spread::of(&encode),
             throughput,
             draws,
+            threads,
         })
     }
+}
+
+/// The cores this process may run on.
+pub(super) fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// The machine's load averages over 1, 5 and 15 minutes, where the system tells them
@@ -334,7 +350,7 @@ pub(super) fn load_line() -> String {
         .ok()
         .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
         .map_or_else(String::new, |l| {
-            let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+            let cores = cores();
             format!("machine load (1, 5, 15 min): {l} on {cores} cores\n")
         })
 }
@@ -365,6 +381,7 @@ pub(super) fn write_scene(out: &mut String, title: &str, f: &SceneFigures) {
         f.throughput
     );
     let _ = writeln!(out, "  cpu encode (ms): {}", f.encode.line());
+    let _ = writeln!(out, "{}", thread_cpu::line(&f.threads, cores()));
     let _ = writeln!(out, "  draw calls per frame: {}..={}", f.draws.0, f.draws.1);
 }
 

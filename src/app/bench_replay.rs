@@ -7,9 +7,10 @@
 //! entry of `cavefly shot --bench`, which without a replay runs the scene bench.
 
 use super::bench::{
-    bench, load_line, whole, Bench, Spread, DEFAULT_LEVEL, REPLAY_FPS, WARM_UP_FRAMES,
+    bench, cores, load_line, whole, Bench, Spread, DEFAULT_LEVEL, REPLAY_FPS, WARM_UP_FRAMES,
 };
 use super::shot::ship_motion;
+use super::thread_cpu;
 use crate::game::{InputScript, Sim};
 use crate::level::LoadedLevel;
 use crate::render::timer::{GpuTimer, StageTimes};
@@ -84,6 +85,7 @@ pub fn bench_replay(
     let mut play = Playing::new(level, script, &rock)?;
     let (mut frames, mut sim_times, mut render_times) = (Vec::new(), Vec::new(), Vec::new());
     let mut in_flight = None;
+    let cpu_before = thread_cpu::thread_times();
     let started = Instant::now();
     let mut last = started;
     let mut warm = 0;
@@ -111,6 +113,12 @@ pub fn bench_replay(
         b.wait(index)?;
     }
     let wall = started.elapsed().as_secs_f64();
+    let threads = thread_cpu::per_frame(
+        &cpu_before,
+        &thread_cpu::thread_times(),
+        frames.len() + warm,
+        std::process::id(),
+    );
     let frame = Spread::of(&frames);
     let mut out = format!("adapter: {}, {w}x{h}\nglow: {}\n", b.gpu_name(), b.glow());
     out.push_str(&load_line());
@@ -146,6 +154,7 @@ pub fn bench_replay(
         (frames.len() + warm) as f64 / wall,
         wall
     );
+    let _ = writeln!(out, "{}", thread_cpu::line(&threads, cores()));
     match profile(&mut b, level, script, &rock) {
         Ok(samples) => write_profile(&mut out, &samples),
         Err(why) => {
