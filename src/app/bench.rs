@@ -320,12 +320,7 @@ impl Bench {
             self.wait(index)?;
         }
         let throughput = BENCH_FRAMES as f64 / start.elapsed().as_secs_f64();
-        let threads = thread_cpu::per_frame(
-            &cpu_before,
-            &thread_cpu::thread_times(),
-            BENCH_FRAMES,
-            std::process::id(),
-        );
+        let threads = thread_cpu::per_frame_since(&cpu_before, BENCH_FRAMES);
         Ok(SceneFigures {
             stages,
             frame: Spread::of(&frames),

@@ -113,12 +113,7 @@ pub fn bench_replay(
         b.wait(index)?;
     }
     let wall = started.elapsed().as_secs_f64();
-    let threads = thread_cpu::per_frame(
-        &cpu_before,
-        &thread_cpu::thread_times(),
-        frames.len() + warm,
-        std::process::id(),
-    );
+    let threads = thread_cpu::per_frame_since(&cpu_before, frames.len() + warm);
     let frame = Spread::of(&frames);
     let mut out = format!("adapter: {}, {w}x{h}\nglow: {}\n", b.gpu_name(), b.glow());
     out.push_str(&load_line());

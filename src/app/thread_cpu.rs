@@ -82,6 +82,11 @@ pub fn per_frame(
     out
 }
 
+/// [`per_frame`] from the reading `before` to now, this process's main thread named.
+pub fn per_frame_since(before: &[ThreadTime], frames: usize) -> Vec<(String, f64)> {
+    per_frame(before, &thread_times(), frames, std::process::id())
+}
+
 /// The report line of [`per_frame`]'s figures: each thread that used at least a tenth of
 /// a millisecond a frame, the total, and the shortest frame the total allows on `cores`
 /// cores (the work spread perfectly).

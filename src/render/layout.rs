@@ -134,10 +134,6 @@ pub fn split_views(width: u32, height: u32, views: usize) -> Vec<ViewRect> {
 mod tests {
     use super::*;
 
-    fn overlap(a: &ViewRect, b: &ViewRect) -> bool {
-        a.overlaps(b)
-    }
-
     #[test]
     fn only_views_that_cover_every_pixel_tile_the_frame() {
         let (w, h) = (1280, 720);
@@ -225,7 +221,7 @@ mod tests {
                         "{w}x{h}: {a:?} leaves the frame"
                     );
                     for b in &rects[i + 1..] {
-                        assert!(!overlap(a, b), "{w}x{h}: {a:?} overlaps {b:?}");
+                        assert!(!a.overlaps(b), "{w}x{h}: {a:?} overlaps {b:?}");
                     }
                 }
                 // Only the dividers are left uncovered.
