@@ -11,15 +11,17 @@
 //! Two tables:
 //! - cold: every query starts from nothing (ours: `contact_within`; parry2d: its manifold's
 //!   points and normals cleared before each query, so it cannot start from the last normal);
-//! - warm: each engine keeps its own cache from the previous pose on the path (ours: the
-//!   GJK simplex, `contact_cached`; parry2d: its persistent manifold, whose last normal
-//!   starts its next query).
+//! - warm: each engine keeps its own cache from the previous pose on the path, as its
+//!   physics step does (ours: `contact_persistent`, the last manifold carried along while
+//!   the pair has barely moved, else a query warm-started from the GJK simplex; parry2d:
+//!   its persistent manifold, updated in place while the pair has barely moved, else a
+//!   query starting from its last normal).
 //!
 //! `cargo bench --bench collide` prints both tables of nanoseconds per query and the ratios,
 //! then runs criterion on the same work.
 
-use cavefly::collide::gjk::SimplexCache;
-use cavefly::collide::{contact, contact_cached, contact_within, gjk};
+use cavefly::collide::persistent::{contact_persistent, PairCache};
+use cavefly::collide::{contact, contact_within, gjk};
 use cavefly::constants::SPECULATIVE_DISTANCE;
 use cavefly::geom::{Circle, ConvexPolygon, Segment, Shape, Transform, Vec2};
 use criterion::{criterion_group, Criterion};
@@ -163,11 +165,11 @@ fn ours_cold(c: &Case) -> usize {
     points
 }
 
-/// Ours, warm: each query starts from the simplex the previous pose ended with.
-fn ours_warm(c: &Case, cache: &mut SimplexCache) -> usize {
+/// Ours, warm: each query starts from what the previous pose left in the pair's cache.
+fn ours_warm(c: &Case, cache: &mut PairCache) -> usize {
     let mut points = 0;
     for (xf, _) in &c.path {
-        points += contact_cached(
+        points += contact_persistent(
             black_box(&c.a),
             &Transform::IDENTITY,
             black_box(&c.b),
@@ -231,7 +233,7 @@ fn print_tables(cases: &[Case], rounds: usize) {
         );
         for c in cases {
             let mut manifold = ContactManifold::new();
-            let mut cache = SimplexCache::default();
+            let mut cache = PairCache::default();
             let n = c.path.len();
             let (n_ours, n_theirs) = if warm {
                 (ours_warm(c, &mut cache), theirs(c, &mut manifold, false))
@@ -262,7 +264,7 @@ fn bench_contacts(crit: &mut Criterion) {
     let cases = cases(if bench_mode() { 1000 } else { 20 });
     let mut group = crit.benchmark_group("contact");
     let mut manifold = ContactManifold::new();
-    let mut cache = SimplexCache::default();
+    let mut cache = PairCache::default();
     for c in &cases {
         group.bench_function(format!("cavefly cold {}", c.name), |b| {
             b.iter(|| ours_cold(c))

@@ -7,7 +7,8 @@
 //! ([`dual_edge`]) for one or two stable contact points. Circles use closed forms
 //! ([`circles`]). Where one edge normal clearly separates two polygons best, a
 //! separating-axis pass ([`shortcut`]) names the same closest features GJK and EPA would,
-//! without their iterations; it gives the same manifold.
+//! without their iterations; it gives the same manifold. A pair that barely moved since its
+//! last query reuses that manifold ([`persistent`]).
 //!
 //! The other methods: the approximate clipping method ([`clip`]) and crossing pairs
 //! ([`crossing`], which also takes concave outlines), selectable for body/body contacts
@@ -24,6 +25,7 @@ pub mod gjk;
 mod incident;
 mod manifold;
 mod method;
+pub mod persistent;
 pub mod proxy;
 pub mod ray;
 pub mod sat;

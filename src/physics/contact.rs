@@ -1,90 +1,9 @@
 //! Persistent contacts between parts, carried from step to step so the solver can warm
 //! start, and turned into begin / persist / end events.
 
-use crate::collide::gjk::SimplexCache;
-use crate::collide::{FeatureId, Manifold, ManifoldPoint};
-use crate::constants::LINEAR_SLOP;
-use crate::geom::{Transform, Vec2};
-
-/// A manifold is reused, instead of recomputed, while B has moved less than this relative
-/// to A since it was computed (m)...
-const REUSE_DISTANCE: f64 = 0.02 * LINEAR_SLOP;
-/// ...and turned less than this (rad, compared through its sine). Resting and slowly
-/// creeping contacts then cost a few multiplications per step; anything moving visibly is
-/// recomputed.
-const REUSE_ANGLE: f64 = 1e-4;
-
-/// The last computed manifold in A's frame, with B's pose relative to A at that time.
-#[derive(Clone, Debug)]
-pub(crate) struct CachedManifold {
-    relative: Transform,
-    normal: Vec2,
-    points: [ManifoldPoint; 2],
-    count: usize,
-    margin: f64,
-}
-
-impl CachedManifold {
-    /// Caches `m` (world frame) computed with A at `xf_a` and B at `xf_b`.
-    pub fn new(m: &Manifold, xf_a: &Transform, xf_b: &Transform, margin: f64) -> CachedManifold {
-        let mut points = [ManifoldPoint {
-            point: Vec2::ZERO,
-            depth: 0.0,
-            id: FeatureId::ROUND,
-        }; 2];
-        for (slot, p) in points.iter_mut().zip(m.points()) {
-            *slot = ManifoldPoint {
-                point: xf_a.apply_inv(p.point),
-                ..*p
-            };
-        }
-        CachedManifold {
-            relative: xf_a.inv_mul(xf_b),
-            normal: xf_a.q.inv_rotate(m.normal),
-            points,
-            count: m.points().len(),
-            margin,
-        }
-    }
-
-    /// The cached manifold moved to the new poses, if B has barely moved relative to A and
-    /// the speculative margin has not grown: each depth changes by how far B's material at
-    /// the point moved along the normal.
-    pub fn reuse(&self, xf_a: &Transform, xf_b: &Transform, margin: f64) -> Option<Manifold> {
-        let now = xf_a.inv_mul(xf_b);
-        // The turn since caching, by its sine (the cosine must stay positive): no
-        // trigonometry on this path, which every resting contact takes every step.
-        let (c, s) = (
-            now.q.c * self.relative.q.c + now.q.s * self.relative.q.s,
-            now.q.s * self.relative.q.c - now.q.c * self.relative.q.s,
-        );
-        if (now.p - self.relative.p).length_squared() > REUSE_DISTANCE * REUSE_DISTANCE
-            || c <= 0.0
-            || s.abs() > REUSE_ANGLE
-            || margin > self.margin
-        {
-            return None;
-        }
-        let mut points = [ManifoldPoint {
-            point: Vec2::ZERO,
-            depth: 0.0,
-            id: FeatureId::ROUND,
-        }; 2];
-        for (slot, p) in points.iter_mut().zip(&self.points[..self.count]) {
-            // Where B's material at this point is now, in A's frame.
-            let moved = now.apply(self.relative.apply_inv(p.point));
-            *slot = ManifoldPoint {
-                point: xf_a.apply(moved),
-                depth: p.depth - (moved - p.point).dot(self.normal),
-                id: p.id,
-            };
-        }
-        Some(Manifold::new(
-            xf_a.q.rotate(self.normal),
-            &points[..self.count],
-        ))
-    }
-}
+use crate::collide::persistent::PairCache;
+use crate::collide::{FeatureId, Manifold};
+use crate::geom::Vec2;
 
 /// Which two parts a contact is between. Ordered, so contacts are visited in the same order
 /// on every run.
@@ -148,10 +67,9 @@ pub(crate) struct Contact {
     /// Relative normal and tangential speed of B against A when the step began.
     pub normal_speed: f64,
     pub tangent_speed: f64,
-    /// The manifold as last computed, for reuse while the pair barely moves.
-    pub cache: Option<CachedManifold>,
-    /// The GJK simplex the pair's last full query ended with, to warm-start the next.
-    pub simplex: SimplexCache,
+    /// The pair's memory: the last computed manifold, reused while the pair barely
+    /// moves, and the GJK simplex that warm-starts the next query.
+    pub cache: PairCache,
 }
 
 impl Contact {
@@ -168,8 +86,7 @@ impl Contact {
             touching: false,
             normal_speed: 0.0,
             tangent_speed: 0.0,
-            cache: None,
-            simplex: SimplexCache::default(),
+            cache: PairCache::default(),
         }
     }
 

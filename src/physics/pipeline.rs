@@ -4,7 +4,7 @@
 use super::body::{Body, BodyKind};
 use super::broad_phase::{merge_sorted, Entry};
 use super::collider::Collider;
-use super::contact::{CachedManifold, Contact, PairKey};
+use super::contact::{Contact, PairKey};
 use super::events::ContactEventKind;
 use super::profile::{StepProfile, Stopwatch};
 use super::rock::rock_contact;
@@ -351,18 +351,12 @@ impl PhysicsWorld {
         margin: f64,
         compute: impl FnOnce(&mut SimplexCache) -> Option<crate::collide::Manifold>,
     ) {
-        if let Some(m) = contact
-            .cache
-            .as_ref()
-            .and_then(|c| c.reuse(xf_a, xf_b, margin))
-        {
+        if let Some(m) = contact.cache.reuse(xf_a, xf_b, margin) {
             contact.update(Some(&m));
             return;
         }
-        let m = compute(&mut contact.simplex);
-        contact.cache = m
-            .as_ref()
-            .map(|m| CachedManifold::new(m, xf_a, xf_b, margin));
+        let m = compute(&mut contact.cache.simplex);
+        contact.cache.keep(m.as_ref(), xf_a, xf_b, margin);
         contact.update(m.as_ref());
     }
 }

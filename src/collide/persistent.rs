@@ -1,0 +1,309 @@
+//! What a pair of shapes remembers from one query to the next: the GJK simplex its last
+//! full query ended with, and the manifold itself, reused while the pair has barely moved.
+//!
+//! A reused manifold is the cached one carried along with B's motion relative to A: each
+//! point moves with B's material and its depth changes by how far that material moved along
+//! the normal. That is exact for a pure slide along the normal and off by second-order
+//! amounts otherwise (the turn times the slide, or the turn squared times the lever), so
+//! the limits below are about features, not accuracy: a point that has slid far may have
+//! left its edge, a turn tilts a normal taken from B's face, and a point that lands or
+//! lifts (its depth changes sign) may bring a neighbouring corner into play. Any of those,
+//! or a wider speculative margin than the cached manifold was found with, and the pair is
+//! queried afresh.
+
+use super::gjk::SimplexCache;
+use super::{contact_cached, FeatureId, FeatureKind, Manifold, ManifoldPoint};
+use crate::constants::LINEAR_SLOP;
+use crate::geom::{Shape, Transform, Vec2};
+
+/// A cached point may move this far with B, relative to A, before the pair is queried
+/// again (m): a fifth of the slop, 1 mm.
+pub const REUSE_DISTANCE: f64 = 0.2 * LINEAR_SLOP;
+/// B may turn this far relative to A before the pair is queried again (rad, compared
+/// through its sine): a tenth of a degree.
+pub const REUSE_ANGLE: f64 = 2e-3;
+
+/// A pair's memory between queries; starts empty.
+#[derive(Clone, Debug, Default)]
+pub struct PairCache {
+    /// The GJK simplex the last full query ended with, to warm-start the next.
+    pub simplex: SimplexCache,
+    last: Option<Recent>,
+}
+
+/// The last computed manifold in A's frame, with B's pose relative to A at that time.
+#[derive(Clone, Debug)]
+struct Recent {
+    relative: Transform,
+    normal: Vec2,
+    points: [ManifoldPoint; 2],
+    count: usize,
+    margin: f64,
+}
+
+const NO_POINT: ManifoldPoint = ManifoldPoint {
+    point: Vec2::ZERO,
+    depth: 0.0,
+    id: FeatureId::ROUND,
+};
+
+impl PairCache {
+    /// Remembers `m` (world frame; `None`: no contact, nothing to reuse), found with A at
+    /// `xf_a`, B at `xf_b` and speculative margin `margin`.
+    pub fn keep(&mut self, m: Option<&Manifold>, xf_a: &Transform, xf_b: &Transform, margin: f64) {
+        self.last = m.filter(|m| !m.points().is_empty()).map(|m| {
+            let mut points = [NO_POINT; 2];
+            for (slot, p) in points.iter_mut().zip(m.points()) {
+                *slot = ManifoldPoint {
+                    point: xf_a.apply_inv(p.point),
+                    ..*p
+                };
+            }
+            Recent {
+                relative: xf_a.inv_mul(xf_b),
+                normal: xf_a.q.inv_rotate(m.normal),
+                points,
+                count: m.points().len(),
+                margin,
+            }
+        });
+    }
+
+    /// The remembered manifold carried to the new poses, or `None` when there is none or
+    /// the pair has moved too far for it (see the module's notes).
+    pub fn reuse(&self, xf_a: &Transform, xf_b: &Transform, margin: f64) -> Option<Manifold> {
+        let last = self.last.as_ref()?;
+        if margin > last.margin {
+            return None;
+        }
+        let now = xf_a.inv_mul(xf_b);
+        // The turn since caching, by its sine (the cosine must stay positive): no
+        // trigonometry on this path, which every resting contact takes every step.
+        let turn = now.q.inv_mul(last.relative.q);
+        if turn.c <= 0.0 || turn.s.abs() > REUSE_ANGLE {
+            return None;
+        }
+        // B's motion relative to A since caching, in A's frame: its material then at `x`
+        // is now at `moved(x)`.
+        let moved = |x: Vec2| now.apply(last.relative.apply_inv(x));
+        // The normal is the reference edge's: it turns with B when the edge is B's.
+        let b_face = face_is_b(&last.points[0].id);
+        let normal = if b_face {
+            now.q.rotate(last.relative.q.inv_rotate(last.normal))
+        } else {
+            last.normal
+        };
+        let mut points = [NO_POINT; 2];
+        for (slot, p) in points.iter_mut().zip(&last.points[..last.count]) {
+            let (point, depth, shift) = if b_face {
+                // A's material under B's edge: the point stays, the edge moves over it.
+                let foot = p.point - last.normal * p.depth;
+                let now_foot = moved(foot);
+                (p.point, normal.dot(p.point - now_foot), now_foot - foot)
+            } else {
+                // B's material over A's edge: the point moves with B.
+                let at = moved(p.point);
+                (at, p.depth - (at - p.point).dot(normal), at - p.point)
+            };
+            if shift.length_squared() > REUSE_DISTANCE * REUSE_DISTANCE
+                || (depth >= 0.0) != (p.depth >= 0.0)
+            {
+                return None;
+            }
+            *slot = ManifoldPoint {
+                point: xf_a.apply(point),
+                depth,
+                id: p.id,
+            };
+        }
+        Some(Manifold::new(xf_a.q.rotate(normal), &points[..last.count]))
+    }
+}
+
+/// Whether a manifold whose points are named like `id` has its reference edge on B, with
+/// the points on A's outline under it: then the edge and the normal move with B and the
+/// points stay with A. Otherwise the points are taken as B's material over A's edge: exact
+/// for the dual-edge method's points on A's edges, and the rule for every other kind
+/// (round, crossing, centroid, a vertex sunk inside the other shape).
+fn face_is_b(id: &FeatureId) -> bool {
+    matches!(
+        id.kind,
+        FeatureKind::Vertex | FeatureKind::ClipStart | FeatureKind::ClipEnd
+    ) && id.reference_is_b
+}
+
+/// [`contact_cached`] with the whole pair memory: the remembered manifold while the pair
+/// has barely moved, else a query warm-started from the simplex; either way remembered for
+/// the next call. The physics world refreshes its body contacts this way.
+pub fn contact_persistent(
+    a: &Shape,
+    xf_a: &Transform,
+    b: &Shape,
+    xf_b: &Transform,
+    margin: f64,
+    cache: &mut PairCache,
+) -> Option<Manifold> {
+    if let Some(m) = cache.reuse(xf_a, xf_b, margin) {
+        return Some(m);
+    }
+    let m = contact_cached(a, xf_a, b, xf_b, margin, &mut cache.simplex);
+    cache.keep(m.as_ref(), xf_a, xf_b, margin);
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collide::contact_within;
+    use crate::constants::SPECULATIVE_DISTANCE;
+    use crate::geom::ConvexPolygon;
+
+    const MARGIN: f64 = SPECULATIVE_DISTANCE;
+
+    fn boxed(hw: f64, hh: f64) -> Shape {
+        ConvexPolygon::rect(hw, hh).unwrap().into()
+    }
+
+    /// A 1 m crate over a 4 m slab (top at y = 0.5, both in the slab's frame), its centre
+    /// at `(0.3, y)` turned `angle`, then the pair placed by `frame`.
+    fn crate_at(frame: &Transform, y: f64, dx: f64, angle: f64) -> Transform {
+        Transform::new(frame.apply(Vec2::new(0.3 + dx, y)), frame.q.angle() + angle)
+    }
+
+    fn assert_close(a: &Manifold, b: &Manifold, tol: f64) {
+        assert_eq!(a.points().len(), b.points().len(), "{a:?} against {b:?}");
+        assert!((a.normal - b.normal).length() <= tol, "{a:?} against {b:?}");
+        for (p, q) in a.points().iter().zip(b.points()) {
+            assert_eq!(p.id, q.id);
+            assert!((p.point - q.point).length() <= tol, "{a:?} against {b:?}");
+            assert!((p.depth - q.depth).abs() <= tol, "{a:?} against {b:?}");
+        }
+    }
+
+    /// Caches the slab/crate pair at `first`, then moves the crate to `then`: the reused
+    /// manifold (which must be given) against a fresh query.
+    fn reused_and_fresh(
+        slab: &Shape,
+        crate_: &Shape,
+        frame: &Transform,
+        first: Transform,
+        then: Transform,
+    ) -> (Manifold, Manifold) {
+        let mut cache = PairCache::default();
+        contact_persistent(slab, frame, crate_, &first, MARGIN, &mut cache).expect("touching");
+        let reused = cache.reuse(frame, &then, MARGIN).expect("reused");
+        let fresh = contact_within(slab, frame, crate_, &then, MARGIN).expect("touching");
+        (reused, fresh)
+    }
+
+    #[test]
+    fn a_small_move_reuses_the_manifold_and_matches_a_fresh_query() {
+        let (slab, crate_) = (boxed(2.0, 0.5), boxed(0.5, 0.5));
+        let frame = Transform::new(Vec2::new(-1.0, 2.0), 0.2);
+        // Resting 3 mm deep; then slid 0.6 mm and sunk 0.2 mm, or slid and turned half a
+        // milliradian: the same corners touch, now where the fresh query finds them.
+        let first = crate_at(&frame, 0.997, 0.0, 0.0);
+        for then in [
+            crate_at(&frame, 0.9968, 6e-4, 0.0),
+            crate_at(&frame, 0.997, 3e-4, 5e-4),
+        ] {
+            let (reused, fresh) = reused_and_fresh(&slab, &crate_, &frame, first, then);
+            assert_eq!(reused.points().len(), 2);
+            assert_close(&reused, &fresh, 1e-12);
+        }
+        // The crate wider than the slab: the slab's corners under the crate's face, which
+        // is the reference edge, so the normal turns with the crate.
+        let (narrow, wide) = (boxed(0.4, 0.5), boxed(0.6, 0.5));
+        let first = Transform::new(frame.apply(Vec2::new(0.0, 0.997)), frame.q.angle());
+        let then = Transform::new(frame.apply(Vec2::new(4e-4, 0.9969)), frame.q.angle() + 8e-4);
+        let (reused, fresh) = reused_and_fresh(&narrow, &wide, &frame, first, then);
+        assert!(reused.points()[0].id.reference_is_b);
+        assert_close(&reused, &fresh, 1e-12);
+    }
+
+    #[test]
+    fn sliding_turning_or_a_wider_margin_queries_afresh() {
+        let (slab, crate_) = (boxed(2.0, 0.5), boxed(0.5, 0.5));
+        let a = Transform::IDENTITY;
+        // Tilted a degree: one corner 10 mm deep, the other hovering 7 mm up.
+        let tilt = 1f64.to_radians();
+        let start = crate_at(&a, 0.998, 0.0, tilt);
+        let mut cache = PairCache::default();
+        let m = contact_persistent(&slab, &a, &crate_, &start, MARGIN, &mut cache).unwrap();
+        assert_eq!(m.points().len(), 2);
+        assert!(m.points().iter().any(|p| p.depth < 0.0));
+        assert!(m.points().iter().any(|p| p.depth > 0.0));
+        let just = 0.9 * REUSE_DISTANCE;
+        assert!(cache
+            .reuse(&a, &crate_at(&a, 0.998, just, tilt), MARGIN)
+            .is_some());
+        // Each of these leaves the limits: the answer is the fresh query's, bit for bit.
+        let cases = [
+            ("slid 1.5 mm", crate_at(&a, 0.998, 0.0015, tilt), MARGIN),
+            (
+                "turned 3 mrad",
+                crate_at(&a, 0.998, 0.0, tilt + 3e-3),
+                MARGIN,
+            ),
+            ("a wider margin", start, 1.5 * MARGIN),
+        ];
+        for (what, xf, margin) in cases {
+            assert!(cache.reuse(&a, &xf, margin).is_none(), "{what}");
+            let mut c = cache.clone();
+            let got = contact_persistent(&slab, &a, &crate_, &xf, margin, &mut c);
+            assert_eq!(
+                got,
+                contact_within(&slab, &a, &crate_, &xf, margin),
+                "{what}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_corner_landing_or_lifting_queries_afresh() {
+        let (slab, crate_) = (boxed(2.0, 0.5), boxed(0.5, 0.5));
+        let a = Transform::IDENTITY;
+        // Turned half a milliradian: one corner 0.2 mm deep, the other 0.3 mm up.
+        let tilt: f64 = 5e-4;
+        let y = 0.5 + 0.5 * tilt.cos() + 0.5 * tilt.sin() - 2e-4;
+        let mut cache = PairCache::default();
+        let m = contact_persistent(
+            &slab,
+            &a,
+            &crate_,
+            &crate_at(&a, y, 0.0, tilt),
+            MARGIN,
+            &mut cache,
+        )
+        .unwrap();
+        let mut depths: Vec<f64> = m.points().iter().map(|p| p.depth).collect();
+        depths.sort_by(f64::total_cmp);
+        assert!(
+            (depths[0] + 3e-4).abs() < 1e-9 && (depths[1] - 2e-4).abs() < 1e-9,
+            "{m:?}"
+        );
+        // Sunk 0.2 mm the hovering corner still hovers; 0.5 mm and it has landed. Raised
+        // 0.3 mm, the deep corner has lifted.
+        assert!(cache
+            .reuse(&a, &crate_at(&a, y - 2e-4, 0.0, tilt), MARGIN)
+            .is_some());
+        assert!(cache
+            .reuse(&a, &crate_at(&a, y - 5e-4, 0.0, tilt), MARGIN)
+            .is_none());
+        assert!(cache
+            .reuse(&a, &crate_at(&a, y + 3e-4, 0.0, tilt), MARGIN)
+            .is_none());
+    }
+
+    #[test]
+    fn no_contact_is_not_remembered() {
+        let b = boxed(0.5, 0.5);
+        let (a, far) = (
+            Transform::IDENTITY,
+            Transform::from_translation(Vec2::new(0.0, 3.0)),
+        );
+        let mut cache = PairCache::default();
+        assert!(contact_persistent(&b, &a, &b, &far, MARGIN, &mut cache).is_none());
+        assert!(cache.reuse(&a, &far, MARGIN).is_none());
+    }
+}
