@@ -50,22 +50,26 @@ const NO_POINT: ManifoldPoint = ManifoldPoint {
 impl PairCache {
     /// Remembers `m` (world frame; `None`: no contact, nothing to reuse), found with A at
     /// `xf_a`, B at `xf_b` and speculative margin `margin`.
+    #[inline]
     pub fn keep(&mut self, m: Option<&Manifold>, xf_a: &Transform, xf_b: &Transform, margin: f64) {
-        self.last = m.filter(|m| !m.points().is_empty()).map(|m| {
-            let mut points = [NO_POINT; 2];
-            for (slot, p) in points.iter_mut().zip(m.points()) {
-                *slot = ManifoldPoint {
-                    point: xf_a.apply_inv(p.point),
-                    ..*p
-                };
-            }
-            Recent {
-                relative: xf_a.inv_mul(xf_b),
-                normal: xf_a.q.inv_rotate(m.normal),
-                points,
-                count: m.points().len(),
-                margin,
-            }
+        let Some(m) = m.filter(|m| !m.points().is_empty()) else {
+            // Nothing to carry: a pair found apart pays no more than this store.
+            self.last = None;
+            return;
+        };
+        let mut points = [NO_POINT; 2];
+        for (slot, p) in points.iter_mut().zip(m.points()) {
+            *slot = ManifoldPoint {
+                point: xf_a.apply_inv(p.point),
+                ..*p
+            };
+        }
+        self.last = Some(Recent {
+            relative: xf_a.inv_mul(xf_b),
+            normal: xf_a.q.inv_rotate(m.normal),
+            points,
+            count: m.points().len(),
+            margin,
         });
     }
 
@@ -135,6 +139,7 @@ fn face_is_b(id: &FeatureId) -> bool {
 /// [`contact_cached`] with the whole pair memory: the remembered manifold while the pair
 /// has barely moved, else a query warm-started from the simplex; either way remembered for
 /// the next call. The physics world refreshes its body contacts this way.
+#[inline]
 pub fn contact_persistent(
     a: &Shape,
     xf_a: &Transform,
