@@ -1,14 +1,16 @@
 //! What a pair of shapes remembers from one query to the next: the GJK simplex its last
 //! full query ended with, and the manifold itself, reused while the pair has barely moved.
 //!
-//! A reused manifold is the cached one carried along with B's motion relative to A: each
-//! point moves with B's material and its depth changes by how far that material moved along
-//! the normal. That is exact for a pure slide along the normal and off by second-order
-//! amounts otherwise (the turn times the slide, or the turn squared times the lever), so
-//! the limits below are about features, not accuracy: a point that has slid far may have
-//! left its edge, a turn tilts a normal taken from B's face, and a point that lands or
-//! lifts (its depth changes sign) may bring a neighbouring corner into play. Any of those,
-//! or a wider speculative margin than the cached manifold was found with, and the pair is
+//! A reused manifold is the cached one carried along with B's motion relative to A. The
+//! feature ids say whose material each point is: a point on B over A's reference edge moves
+//! with B, its depth changing by B's motion along A's normal; a point on A under B's
+//! reference edge stays, while B's edge, and with it the normal, moves with B. For a vertex
+//! that is exact until the features change; a point where an incident edge was cut at the
+//! reference edge's side is off by its slide times the angle between the two edges. So the
+//! limits below are about features rather than accuracy: a point that has slid far may
+//! have left its edge, a turn brings other corners nearer, and a point that lands or lifts
+//! (its depth changes sign) may bring a neighbouring corner into play. Any of those, or a
+//! wider speculative margin than the cached manifold was found with, and the pair is
 //! queried afresh.
 
 use super::gjk::SimplexCache;
