@@ -15,6 +15,7 @@
 //!
 //! Segments take part as two-sided "2-gons" (see [`Proxy`]).
 
+use super::clearance::{extent, Clearance};
 use super::epa::penetration;
 use super::gjk::{distance_proxies, SimplexCache};
 use super::incident::{contained_vertices, next, overlap_depth, Clip, PointSet, Reference};
@@ -44,7 +45,7 @@ pub fn collide(
     xf_b: &Transform,
     margin: f64,
 ) -> Option<Manifold> {
-    collide_in_frame_of_a(a, xf_a, b, xf_b, margin, Route::Shortcut(None))
+    collide_tracked(a, xf_a, b, xf_b, margin, None, &mut None)
 }
 
 /// [`collide`] asking GJK and EPA for the closest features every time, never the
@@ -63,24 +64,28 @@ pub fn collide_by_gjk_epa(
 /// How the closest features are found.
 enum Route<'c> {
     /// The separating-axis shortcut where it is sure, else GJK (warm-started from the
-    /// cache, when there is one) and EPA.
-    Shortcut(Option<&'c mut SimplexCache>),
+    /// cache, when there is one) and EPA. When the bounding circles or the shortcut show
+    /// the shapes apart, that proof goes to the clearance.
+    Shortcut(Option<&'c mut SimplexCache>, &'c mut Option<Clearance>),
     /// GJK and EPA always, cold.
     GjkEpa,
 }
 
-/// [`collide`] with GJK warm-started from `cache`, the simplex this pair ended its last
-/// query with; the cache is updated. A pair that moved a little since needs one or two GJK
-/// iterations instead of several, and gets the same manifold as a cold query.
-pub fn collide_cached(
+/// [`collide`], warm-started from `cache` when given, that also says how it knew the
+/// shapes apart: `clearance` is set when the bounding circles or an edge normal proved
+/// them farther apart than `margin` (before GJK was asked, so `cache` was left as it was),
+/// and cleared otherwise.
+pub fn collide_tracked(
     a: &Shape,
     xf_a: &Transform,
     b: &Shape,
     xf_b: &Transform,
     margin: f64,
-    cache: &mut SimplexCache,
+    cache: Option<&mut SimplexCache>,
+    clearance: &mut Option<Clearance>,
 ) -> Option<Manifold> {
-    collide_in_frame_of_a(a, xf_a, b, xf_b, margin, Route::Shortcut(Some(cache)))
+    *clearance = None;
+    collide_in_frame_of_a(a, xf_a, b, xf_b, margin, Route::Shortcut(cache, clearance))
 }
 
 fn collide_in_frame_of_a(
@@ -91,34 +96,61 @@ fn collide_in_frame_of_a(
     margin: f64,
     route: Route,
 ) -> Option<Manifold> {
-    let rel = in_reach(a, xf_a, b, xf_b, margin)?;
+    let rel = match in_reach(a, xf_a, b, xf_b, margin) {
+        Ok(rel) => rel,
+        Err(gap) => {
+            if let Route::Shortcut(_, clearance) = route {
+                // B's bounding circle is fixed to B: B's own extent bounds its motion.
+                *clearance = Some(Clearance {
+                    separation: gap,
+                    radius: extent(b),
+                });
+            }
+            return None;
+        }
+    };
     let pb = Proxy::from_shape_in(b, &rel);
     match route {
-        Route::Shortcut(cache) => shortcut_or_gjk_epa(a, &pb, margin, cache),
+        Route::Shortcut(cache, clearance) => {
+            let found = shortcut_or_gjk_epa(a, &pb, margin, cache);
+            if let Err((on_b, separation)) = found {
+                // An edge of A: B's points moved past it, bounded by B's extent. An edge of
+                // B: A's points as B sees them, as far from B's origin as A reaches.
+                let radius = if on_b {
+                    let (c, r) = a.bounding_circle();
+                    (c - rel.p).length() + r
+                } else {
+                    extent(b)
+                };
+                *clearance = Some(Clearance { separation, radius });
+            }
+            found.ok().flatten()
+        }
         Route::GjkEpa => by_gjk_epa(&Proxy::from_shape(a), &pb, margin, None),
     }
     .map(|m| m.transformed(xf_a))
 }
 
 /// The shortcut's manifold where it is sure, else GJK's and EPA's (warm-started from
-/// `cache`). Shape A is in its own frame: a polygon is read where it lies, and its proxy is
-/// built only for GJK and EPA.
+/// `cache`); `Err` with the edge's side (B's when true) and separation when the shortcut
+/// found an edge normal separating the shapes. Shape A is in its own frame: a polygon is
+/// read where it lies, and its proxy is built only for GJK and EPA.
 fn shortcut_or_gjk_epa(
     a: &Shape,
     pb: &Proxy,
     margin: f64,
     cache: Option<&mut SimplexCache>,
-) -> Option<Manifold> {
+) -> Result<Option<Manifold>, (bool, f64)> {
     if let Shape::Polygon(p) = a {
-        if let Some(m) = shortcut_answer(&Outline::of_polygon(p), &pb.outline(), margin) {
-            return m;
+        if let Some(s) = shortcut_answer(&Outline::of_polygon(p), &pb.outline(), margin) {
+            return s.or_apart();
         }
-        return by_gjk_epa(&Proxy::from_shape(a), pb, margin, cache);
+        return Ok(by_gjk_epa(&Proxy::from_shape(a), pb, margin, cache));
     }
     let pa = Proxy::from_shape(a);
     match shortcut_answer(&pa.outline(), &pb.outline(), margin) {
-        Some(m) => m,
-        None => by_gjk_epa(&pa, pb, margin, cache),
+        Some(s) => s.or_apart(),
+        None => Ok(by_gjk_epa(&pa, pb, margin, cache)),
     }
 }
 
@@ -134,8 +166,8 @@ fn by_gjk_epa(
         .unwrap_or(None)
 }
 
-/// B's placement in A's frame, or `None` when the shapes' bounding circles are more than
-/// `margin` apart. The query works in A's frame: B's points move once, A's not at all.
+/// B's placement in A's frame, or how far apart the shapes' bounding circles are when that
+/// is more than `margin`. The query works in A's frame: B's points move once, A's not at all.
 #[inline]
 fn in_reach(
     a: &Shape,
@@ -143,11 +175,16 @@ fn in_reach(
     b: &Shape,
     xf_b: &Transform,
     margin: f64,
-) -> Option<Transform> {
+) -> Result<Transform, f64> {
     let rel = xf_a.inv_mul(xf_b);
     let (ca, ra) = a.bounding_circle();
     let (cb, rb) = b.bounding_circle();
-    ((rel.apply(cb) - ca).length() <= ra + rb + margin).then_some(rel)
+    let apart = (rel.apply(cb) - ca).length();
+    if apart <= ra + rb + margin {
+        Ok(rel)
+    } else {
+        Err(apart - ra - rb)
+    }
 }
 
 /// The separating-axis shortcut's answer alone: `Some` with the manifold (or with `None`
@@ -160,7 +197,7 @@ pub fn collide_by_shortcut(
     xf_b: &Transform,
     margin: f64,
 ) -> Option<Option<Manifold>> {
-    let Some(rel) = in_reach(a, xf_a, b, xf_b, margin) else {
+    let Ok(rel) = in_reach(a, xf_a, b, xf_b, margin) else {
         return Some(None);
     };
     let pb = Proxy::from_shape_in(b, &rel);
@@ -172,7 +209,7 @@ pub fn collide_by_shortcut(
             pa.outline()
         }
     };
-    let answer = shortcut_answer(&oa, &pb.outline(), margin)?;
+    let answer = shortcut_answer(&oa, &pb.outline(), margin)?.manifold();
     Some(answer.map(|m| m.transformed(xf_a)))
 }
 
@@ -180,14 +217,41 @@ pub fn collide_by_shortcut(
 /// `margin` apart.
 pub fn collide_proxies(pa: &Proxy, pb: &Proxy, margin: f64) -> Option<Manifold> {
     match shortcut_answer(&pa.outline(), &pb.outline(), margin) {
-        Some(m) => m,
+        Some(s) => s.manifold(),
         None => by_gjk_epa(pa, pb, margin, None),
     }
 }
 
-/// The manifold (or no contact) by the separating-axis shortcut, or `None` where it
-/// cannot be sure of GJK's and EPA's answer.
-fn shortcut_answer(pa: &Outline, pb: &Outline, margin: f64) -> Option<Option<Manifold>> {
+/// What the separating-axis shortcut concluded, where it was sure of GJK's and EPA's
+/// answer.
+enum Shortcut {
+    /// An edge normal (B's when `on_b`) shows the shapes `separation` apart, more than the
+    /// margin.
+    Apart { on_b: bool, separation: f64 },
+    /// The manifold from the features it named (`None`: no point within the margin).
+    Found(Option<Manifold>),
+}
+
+impl Shortcut {
+    fn manifold(self) -> Option<Manifold> {
+        match self {
+            Shortcut::Apart { .. } => None,
+            Shortcut::Found(m) => m,
+        }
+    }
+
+    /// The manifold, or the separating edge's side and separation.
+    fn or_apart(self) -> Result<Option<Manifold>, (bool, f64)> {
+        match self {
+            Shortcut::Apart { on_b, separation } => Err((on_b, separation)),
+            Shortcut::Found(m) => Ok(m),
+        }
+    }
+}
+
+/// The separating-axis shortcut's conclusion, or `None` where it cannot be sure of GJK's
+/// and EPA's answer.
+fn shortcut_answer(pa: &Outline, pb: &Outline, margin: f64) -> Option<Shortcut> {
     let mut separations = [[0.0; MAX_POLYGON_VERTICES]; 2];
     match features(
         pa,
@@ -196,13 +260,15 @@ fn shortcut_answer(pa: &Outline, pb: &Outline, margin: f64) -> Option<Option<Man
         FLIP_TOLERANCE.min(1e-2 * pa.scale().max(pb.scale())),
         &mut separations,
     ) {
-        Answer::Apart => Some(None),
+        Answer::Apart { on_b, separation } => Some(Shortcut::Apart { on_b, separation }),
         Answer::Features { normal, a, b, flat } => {
             let found = Found {
                 separations: &separations,
                 flat,
             };
-            manifold_from_features(pa, pb, margin, normal, a, b, Some(found)).ok()
+            manifold_from_features(pa, pb, margin, normal, a, b, Some(found))
+                .ok()
+                .map(Shortcut::Found)
         }
         Answer::Unsure => None,
     }

@@ -17,6 +17,7 @@
 //! and the axis-by-axis box move that stops kinematic movers ([`stop`]).
 
 pub mod circles;
+pub mod clearance;
 pub mod clip;
 pub mod crossing;
 pub mod dual_edge;
@@ -61,7 +62,7 @@ pub fn contact_within(
     xf_b: &Transform,
     margin: f64,
 ) -> Option<Manifold> {
-    contact_from(a, xf_a, b, xf_b, margin, None)
+    contact_tracked(a, xf_a, b, xf_b, margin, None, &mut None)
 }
 
 /// [`contact_within`] warm-started from `cache`: the GJK simplex this pair ended its last
@@ -76,17 +77,24 @@ pub fn contact_cached(
     margin: f64,
     cache: &mut gjk::SimplexCache,
 ) -> Option<Manifold> {
-    contact_from(a, xf_a, b, xf_b, margin, Some(cache))
+    contact_tracked(a, xf_a, b, xf_b, margin, Some(cache), &mut None)
 }
 
-fn contact_from(
+/// [`contact_within`], warm-started from `cache` when given, that also keeps the proof
+/// when it finds the pair apart without asking GJK: `clearance` is set then (polygon and
+/// segment pairs whose bounding circles or edge normals show them apart; see
+/// [`clearance`]) and cleared otherwise. While the proof holds, the same query would find
+/// the pair apart the same way and leave `cache` as it is.
+pub fn contact_tracked(
     a: &Shape,
     xf_a: &Transform,
     b: &Shape,
     xf_b: &Transform,
     margin: f64,
     cache: Option<&mut gjk::SimplexCache>,
+    clearance: &mut Option<clearance::Clearance>,
 ) -> Option<Manifold> {
+    *clearance = None;
     if !xf_a.is_finite() || !xf_b.is_finite() || !margin.is_finite() {
         return None;
     }
@@ -108,10 +116,7 @@ fn contact_from(
         }
         (Shape::Segment(_), Shape::Segment(_)) => None,
         (Shape::Polygon(_) | Shape::Segment(_), Shape::Polygon(_) | Shape::Segment(_)) => {
-            match cache {
-                Some(cache) => dual_edge::collide_cached(a, xf_a, b, xf_b, margin, cache),
-                None => dual_edge::collide(a, xf_a, b, xf_b, margin),
-            }
+            dual_edge::collide_tracked(a, xf_a, b, xf_b, margin, cache, clearance)
         }
     }?;
     m.is_finite().then_some(m)

@@ -1,5 +1,7 @@
 //! What a pair of shapes remembers from one query to the next: the GJK simplex its last
-//! full query ended with, and the manifold itself, reused while the pair has barely moved.
+//! full query ended with, and the manifold itself, reused while the pair has barely moved;
+//! or, for a pair found apart, the proof of it ([`Clearance`]), trusted while the pair has
+//! not moved far enough to undo it.
 //!
 //! A reused manifold is the cached one carried along with B's motion relative to A. The
 //! feature ids say whose material each point is: a point on B over A's reference edge moves
@@ -13,8 +15,9 @@
 //! wider speculative margin than the cached manifold was found with, and the pair is
 //! queried afresh.
 
+use super::clearance::Clearance;
 use super::gjk::SimplexCache;
-use super::{contact_cached, FeatureId, FeatureKind, Manifold, ManifoldPoint};
+use super::{contact_tracked, FeatureId, FeatureKind, Manifold, ManifoldPoint};
 use crate::constants::LINEAR_SLOP;
 use crate::geom::{Shape, Transform, Vec2};
 
@@ -30,7 +33,22 @@ pub const REUSE_ANGLE: f64 = 2e-3;
 pub struct PairCache {
     /// The GJK simplex the last full query ended with, to warm-start the next.
     pub simplex: SimplexCache,
-    last: Option<Recent>,
+    last: Last,
+}
+
+/// What the last query found, with B's pose relative to A at that time.
+#[derive(Clone, Debug, Default)]
+enum Last {
+    /// Nothing to go on: a new pair, or one the query found apart without a proof.
+    #[default]
+    Unknown,
+    /// Apart, and how the query knew.
+    Apart {
+        relative: Transform,
+        clearance: Clearance,
+    },
+    /// Touching, or within the margin.
+    Touching(Recent),
 }
 
 /// The last computed manifold in A's frame, with B's pose relative to A at that time.
@@ -50,13 +68,46 @@ const NO_POINT: ManifoldPoint = ManifoldPoint {
 };
 
 impl PairCache {
-    /// Remembers `m` (world frame; `None`: no contact, nothing to reuse), found with A at
-    /// `xf_a`, B at `xf_b` and speculative margin `margin`.
+    /// The pair's manifold at A's pose `xf_a` and B's `xf_b` with speculative margin
+    /// `margin`: the remembered answer while it still holds (see the module's notes), else
+    /// `query`'s, which is remembered. `query` gets the simplex to warm-start from and a
+    /// slot for its proof when it finds the pair apart (as [`contact_tracked`] fills it).
     #[inline]
-    pub fn keep(&mut self, m: Option<&Manifold>, xf_a: &Transform, xf_b: &Transform, margin: f64) {
+    pub fn refresh(
+        &mut self,
+        xf_a: &Transform,
+        xf_b: &Transform,
+        margin: f64,
+        query: impl FnOnce(&mut SimplexCache, &mut Option<Clearance>) -> Option<Manifold>,
+    ) -> Option<Manifold> {
+        if let Some(m) = self.reuse(xf_a, xf_b, margin) {
+            return m;
+        }
+        let mut clearance = None;
+        let m = query(&mut self.simplex, &mut clearance);
+        self.keep(m.as_ref(), clearance, xf_a, xf_b, margin);
+        m
+    }
+
+    /// Remembers `m` (world frame; `None`: no contact, with its proof `clearance` when
+    /// there is one), found with A at `xf_a`, B at `xf_b` and speculative margin `margin`.
+    #[inline]
+    fn keep(
+        &mut self,
+        m: Option<&Manifold>,
+        clearance: Option<Clearance>,
+        xf_a: &Transform,
+        xf_b: &Transform,
+        margin: f64,
+    ) {
         let Some(m) = m.filter(|m| !m.points().is_empty()) else {
-            // Nothing to carry: a pair found apart pays no more than this store.
-            self.last = None;
+            self.last = match clearance {
+                Some(clearance) => Last::Apart {
+                    relative: xf_a.inv_mul(xf_b),
+                    clearance,
+                },
+                None => Last::Unknown,
+            };
             return;
         };
         let mut points = [NO_POINT; 2];
@@ -66,7 +117,7 @@ impl PairCache {
                 ..*p
             };
         }
-        self.last = Some(Recent {
+        self.last = Last::Touching(Recent {
             relative: xf_a.inv_mul(xf_b),
             normal: xf_a.q.inv_rotate(m.normal),
             points,
@@ -75,10 +126,26 @@ impl PairCache {
         });
     }
 
-    /// The remembered manifold carried to the new poses, or `None` when there is none or
-    /// the pair has moved too far for it (see the module's notes).
-    pub fn reuse(&self, xf_a: &Transform, xf_b: &Transform, margin: f64) -> Option<Manifold> {
-        let last = self.last.as_ref()?;
+    /// The remembered answer carried to the new poses: `Some(None)` for a pair still
+    /// proved apart, the manifold for one still touching, or `None` when there is nothing
+    /// to go on or the pair has moved too far for it (see the module's notes).
+    pub fn reuse(
+        &self,
+        xf_a: &Transform,
+        xf_b: &Transform,
+        margin: f64,
+    ) -> Option<Option<Manifold>> {
+        let last = match &self.last {
+            Last::Unknown => return None,
+            Last::Apart {
+                relative,
+                clearance,
+            } => {
+                let now = xf_a.inv_mul(xf_b);
+                return clearance.holds(relative, &now, margin).then_some(None);
+            }
+            Last::Touching(last) => last,
+        };
         if margin > last.margin {
             return None;
         }
@@ -122,7 +189,10 @@ impl PairCache {
                 id: p.id,
             };
         }
-        Some(Manifold::new(xf_a.q.rotate(normal), &points[..last.count]))
+        Some(Some(Manifold::new(
+            xf_a.q.rotate(normal),
+            &points[..last.count],
+        )))
     }
 }
 
@@ -138,9 +208,9 @@ fn face_is_b(id: &FeatureId) -> bool {
     ) && id.reference_is_b
 }
 
-/// [`contact_cached`] with the whole pair memory: the remembered manifold while the pair
-/// has barely moved, else a query warm-started from the simplex; either way remembered for
-/// the next call. The physics world refreshes its body contacts this way.
+/// [`contact_tracked`] with the whole pair memory ([`PairCache::refresh`]): the remembered
+/// answer while it holds, else a query warm-started from the simplex; either way
+/// remembered for the next call. The physics world refreshes its body contacts this way.
 #[inline]
 pub fn contact_persistent(
     a: &Shape,
@@ -150,12 +220,9 @@ pub fn contact_persistent(
     margin: f64,
     cache: &mut PairCache,
 ) -> Option<Manifold> {
-    if let Some(m) = cache.reuse(xf_a, xf_b, margin) {
-        return Some(m);
-    }
-    let m = contact_cached(a, xf_a, b, xf_b, margin, &mut cache.simplex);
-    cache.keep(m.as_ref(), xf_a, xf_b, margin);
-    m
+    cache.refresh(xf_a, xf_b, margin, |simplex, clearance| {
+        contact_tracked(a, xf_a, b, xf_b, margin, Some(simplex), clearance)
+    })
 }
 
 #[cfg(test)]
@@ -163,7 +230,8 @@ mod tests {
     use super::*;
     use crate::collide::contact_within;
     use crate::constants::SPECULATIVE_DISTANCE;
-    use crate::geom::ConvexPolygon;
+    use crate::geom::{ConvexPolygon, Segment};
+    use crate::rng::Pcg32;
 
     const MARGIN: f64 = SPECULATIVE_DISTANCE;
 
@@ -198,7 +266,7 @@ mod tests {
     ) -> (Manifold, Manifold) {
         let mut cache = PairCache::default();
         contact_persistent(slab, frame, crate_, &first, MARGIN, &mut cache).expect("touching");
-        let reused = cache.reuse(frame, &then, MARGIN).expect("reused");
+        let reused = cache.reuse(frame, &then, MARGIN).flatten().expect("reused");
         let fresh = contact_within(slab, frame, crate_, &then, MARGIN).expect("touching");
         (reused, fresh)
     }
@@ -303,14 +371,112 @@ mod tests {
     }
 
     #[test]
-    fn no_contact_is_not_remembered() {
-        let b = boxed(0.5, 0.5);
-        let (a, far) = (
-            Transform::IDENTITY,
-            Transform::from_translation(Vec2::new(0.0, 3.0)),
-        );
+    fn a_pair_found_apart_is_trusted_apart_until_it_may_not_be() {
+        // Two 4 m planks, B's bottom 0.3 m over A's top: A's top edge proves them apart
+        // with 0.28 m of room over the margin.
+        let plank = boxed(2.0, 0.1);
+        let a = Transform::IDENTITY;
+        let at = |x: f64, y: f64, angle: f64| Transform::new(Vec2::new(x, y), angle);
         let mut cache = PairCache::default();
-        assert!(contact_persistent(&b, &a, &b, &far, MARGIN, &mut cache).is_none());
-        assert!(cache.reuse(&a, &far, MARGIN).is_none());
+        assert!(
+            contact_persistent(&plank, &a, &plank, &at(0.0, 0.5, 0.0), MARGIN, &mut cache)
+                .is_none()
+        );
+        for trusted in [at(0.0, 0.3, 0.0), at(0.25, 0.5, 0.0), at(0.0, 0.5, 0.1)] {
+            assert_eq!(cache.reuse(&a, &trusted, MARGIN), Some(None), "{trusted:?}");
+        }
+        // Nearer than the room, or turned so an end (2 m out) may swing that far, or a
+        // margin as wide as the gap: queried again.
+        for (xf, margin) in [
+            (at(0.0, 0.2, 0.0), MARGIN),
+            (at(0.0, 0.5, 0.15), MARGIN),
+            (at(0.0, 0.5, 0.0), 0.3),
+        ] {
+            assert_eq!(cache.reuse(&a, &xf, margin), None, "{xf:?}");
+        }
+        // Boxes whose bounding circles are apart: the circles' gap (8.6 cm) is the proof.
+        let b = boxed(0.5, 0.5);
+        let mut cache = PairCache::default();
+        assert!(contact_persistent(&b, &a, &b, &at(0.0, 1.5, 0.0), MARGIN, &mut cache).is_none());
+        assert_eq!(cache.reuse(&a, &at(0.05, 1.5, 0.0), MARGIN), Some(None));
+        assert_eq!(cache.reuse(&a, &at(0.0, 1.42, 0.0), MARGIN), None);
+    }
+
+    /// A polygon (3 to 8 sides, up to a metre, its centroid off its origin), a sliver up to
+    /// 6 m long from near its origin, or a segment up to 4 m long, also off its origin.
+    fn random_shape(rng: &mut Pcg32) -> Shape {
+        let off = Vec2::new(rng.range(-0.5, 0.5), rng.range(-0.5, 0.5));
+        if rng.next_u32().is_multiple_of(4) {
+            let half = Vec2::new(rng.range(0.2, 2.0), rng.range(-0.5, 0.5));
+            return Segment::new(off - half, off + half).unwrap().into();
+        }
+        if rng.next_u32().is_multiple_of(3) {
+            // A long sliver: its far end swings far when the other shape turns.
+            let (long, wide) = (rng.range(2.0, 6.0), rng.range(0.05, 0.3));
+            let p = ConvexPolygon::new(&[
+                off,
+                off + Vec2::new(long, -wide),
+                off + Vec2::new(long, wide),
+            ]);
+            return p.unwrap().into();
+        }
+        let sides = rng.int(3, 8);
+        let p = ConvexPolygon::regular(sides, rng.range(0.15, 1.0)).unwrap();
+        let turn = Transform::new(off, rng.range(0.0, 6.0));
+        p.transformed(&turn).into()
+    }
+
+    /// Over pairs of polygons and segments drifting and spinning past each other (up to
+    /// 2.5 cm and 0.05 rad a step, the margin changing), wherever the cache trusts a pair
+    /// still apart, the query itself finds it apart by a proof of its own and leaves the
+    /// GJK simplex as it was: skipping the query changes nothing.
+    #[test]
+    fn a_pair_trusted_apart_is_one_the_query_finds_apart_untouched() {
+        let mut rng = Pcg32::new(41);
+        let (mut trusted, mut touching) = (0, 0);
+        for _ in 0..400 {
+            let (a, b) = (random_shape(&mut rng), random_shape(&mut rng));
+            if matches!((&a, &b), (Shape::Segment(_), Shape::Segment(_))) {
+                continue;
+            }
+            let place = |rng: &mut Pcg32, x: f64, y: f64| {
+                let at = Vec2::new(x, y) + Vec2::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0));
+                (
+                    Transform::new(at, rng.range(-3.0, 3.0)),
+                    rng.range(-3.0, 3.0),
+                )
+            };
+            let (mut xf_a, spin_a) = place(&mut rng, 40.0, -20.0);
+            let (mut xf_b, spin_b) = place(&mut rng, 41.5, -20.0);
+            let closing = Vec2::new(rng.range(-1.5, 0.3), rng.range(-0.3, 0.3)) / 60.0;
+            let mut cache = PairCache::default();
+            for _ in 0..120 {
+                let margin = MARGIN + rng.range(0.0, 0.03);
+                if cache.reuse(&xf_a, &xf_b, margin) == Some(None) {
+                    trusted += 1;
+                    let (mut simplex, mut proof) = (cache.simplex, None);
+                    let m = contact_tracked(
+                        &a,
+                        &xf_a,
+                        &b,
+                        &xf_b,
+                        margin,
+                        Some(&mut simplex),
+                        &mut proof,
+                    );
+                    assert_eq!(m, None, "{a:?} at {xf_a:?}, {b:?} at {xf_b:?}");
+                    assert_eq!(simplex, cache.simplex);
+                    assert!(proof.is_some());
+                }
+                touching += usize::from(
+                    contact_persistent(&a, &xf_a, &b, &xf_b, margin, &mut cache).is_some(),
+                );
+                let jitter = Vec2::new(rng.range(-0.01, 0.01), rng.range(-0.01, 0.01));
+                xf_b = Transform::new(xf_b.p + closing + jitter, xf_b.q.angle() + spin_b / 60.0);
+                xf_a = Transform::new(xf_a.p - jitter, xf_a.q.angle() + spin_a / 60.0);
+            }
+        }
+        // Both answers are common, so the boundary between them is really probed.
+        assert!(trusted > 10_000 && touching > 2_000, "{trusted} {touching}");
     }
 }

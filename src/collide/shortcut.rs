@@ -38,8 +38,9 @@ pub(super) enum Feature {
 /// What the separating-axis pass found.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) enum Answer {
-    /// Some edge normal separates the shapes by more than the margin: no contact.
-    Apart,
+    /// An edge normal separates the shapes by more than the margin: no contact. The edge
+    /// is B's when `on_b`; the other shape's points lie `separation` beyond its line.
+    Apart { on_b: bool, separation: f64 },
     /// The features GJK or EPA would name on A and on B, and the direction from A to B
     /// they face each other along. `flat`: both are edges lying flat against each other,
     /// where GJK or EPA could as well have named an end vertex of either (no edge next to
@@ -109,8 +110,8 @@ pub(super) fn features(
             8 => sweep::<8>(on_b, p, qs, margin, side, &mut top),
             _ => return Answer::Unsure,
         };
-        if apart {
-            return Answer::Apart;
+        if let Some(separation) = apart {
+            return Answer::Apart { on_b, separation };
         }
     }
     let tie = TIE_REL * pa.scale().max(pb.scale());
@@ -177,8 +178,8 @@ pub(super) fn features(
 }
 
 /// Measures every edge of `p` against the `N` points `qs` of the other shape: each
-/// separation goes to `separations` and the three best axes to `top`. True, stopping there,
-/// when an edge separates by more than `margin`.
+/// separation goes to `separations` and the three best axes to `top`. Stops at the first
+/// edge that separates by more than `margin`, giving its separation.
 #[inline(always)]
 fn sweep<const N: usize>(
     on_b: bool,
@@ -187,7 +188,7 @@ fn sweep<const N: usize>(
     margin: f64,
     separations: &mut [f64; MAX_POLYGON_VERTICES],
     top: &mut [Axis; 3],
-) -> bool {
+) -> Option<f64> {
     let (count, qs) = (N, &qs[..N]);
     // The other shape's deepest point along each edge normal. The normals turn
     // counter-clockwise round the shape, and with them the deepest point round the other
@@ -218,7 +219,7 @@ fn sweep<const N: usize>(
         }
         let separation = n.dot(qs[support] - *v);
         if separation > margin {
-            return true;
+            return Some(separation);
         }
         separations[edge] = separation;
         let axis = Axis {
@@ -235,7 +236,7 @@ fn sweep<const N: usize>(
             top[2] = axis;
         }
     }
-    false
+    None
 }
 
 /// Whether edge `e` of `p` and edge `f` of `q` face each other along one line (their
@@ -317,7 +318,14 @@ mod tests {
     fn far_apart_is_apart_and_corner_to_corner_is_unsure() {
         let b = boxed(0.5, 0.5);
         let far = Transform::from_translation(Vec2::new(0.0, 1.5));
-        assert_eq!(answer(&b, &b, far), Answer::Apart);
+        // B's bottom edge is 0.5 m above A's top edge, measured on A's edge first.
+        assert_eq!(
+            answer(&b, &b, far),
+            Answer::Apart {
+                on_b: false,
+                separation: 0.5
+            }
+        );
         // Diagonal, 1 cm apart corner to corner: the nearest points are two vertices.
         let d = 0.01 / 2f64.sqrt();
         let corner = Transform::from_translation(Vec2::new(1.0 + d, 1.0 + d));

@@ -9,8 +9,9 @@ use super::events::ContactEventKind;
 use super::profile::{StepProfile, Stopwatch};
 use super::rock::rock_contact;
 use super::world::PhysicsWorld;
+use crate::collide::clearance::Clearance;
 use crate::collide::gjk::SimplexCache;
-use crate::collide::{contact_cached, contact_with, ContactMethod};
+use crate::collide::{contact_tracked, contact_with, ContactMethod, Manifold};
 use crate::constants::{FAT_MARGIN, SPECULATIVE_DISTANCE};
 use crate::geom::{Aabb, Transform};
 
@@ -298,7 +299,7 @@ impl PhysicsWorld {
                 let margin = SPECULATIVE_DISTANCE + (bb.v - ba.v).length() * dt;
                 let (xf_a, xf_b) = (ba.transform(), bb.transform());
                 let method = self.settings.contact_method;
-                let compute = |simplex: &mut SimplexCache| {
+                let compute = |simplex: &mut SimplexCache, clearance: &mut Option<Clearance>| {
                     // Each box is grown by at least the speculative distance plus its own
                     // travel in a step, together at least the margin: boxes apart mean
                     // shapes farther apart than the margin, so no contact and no query.
@@ -306,13 +307,14 @@ impl PhysicsWorld {
                         return None;
                     }
                     match method {
-                        ContactMethod::DualEdge => contact_cached(
+                        ContactMethod::DualEdge => contact_tracked(
                             &ca.def.shape,
                             &xf_a,
                             &cb.def.shape,
                             &xf_b,
                             margin,
-                            simplex,
+                            Some(simplex),
+                            clearance,
                         ),
                         // The other methods have no speculative margin: they report overlap
                         // only.
@@ -326,7 +328,7 @@ impl PhysicsWorld {
                 let b = self.bodies.items[c.body.index as usize].as_ref()?;
                 let margin = reach(b, dt);
                 let xf_b = b.transform();
-                let compute = |_: &mut SimplexCache| {
+                let compute = |_: &mut SimplexCache, clearance: &mut Option<Clearance>| {
                     // The body's box is grown by exactly the margin: apart from the
                     // segment's box, no contact.
                     let rock = &self.rock;
@@ -334,7 +336,7 @@ impl PhysicsWorld {
                     if !seg.aabb().overlaps(&reach_box(c, b, &xf_b, dt)) {
                         return None;
                     }
-                    rock_contact(rock, si as usize, &c.def.shape, &xf_b, margin)
+                    rock_contact(rock, si as usize, &c.def.shape, &xf_b, margin, clearance)
                 };
                 Self::refresh(contact, &Transform::IDENTITY, &xf_b, margin, compute);
             }
@@ -342,21 +344,17 @@ impl PhysicsWorld {
         Some(())
     }
 
-    /// Updates a contact's manifold: reused from its cache while the pair has barely moved,
-    /// computed afresh otherwise.
+    /// Updates a contact's manifold: the remembered answer while it holds (a manifold
+    /// while the pair has barely moved, "apart" while the proof of it stands), computed
+    /// afresh otherwise.
     pub(crate) fn refresh(
         contact: &mut Contact,
         xf_a: &Transform,
         xf_b: &Transform,
         margin: f64,
-        compute: impl FnOnce(&mut SimplexCache) -> Option<crate::collide::Manifold>,
+        compute: impl FnOnce(&mut SimplexCache, &mut Option<Clearance>) -> Option<Manifold>,
     ) {
-        if let Some(m) = contact.cache.reuse(xf_a, xf_b, margin) {
-            contact.update(Some(&m));
-            return;
-        }
-        let m = compute(&mut contact.cache.simplex);
-        contact.cache.keep(m.as_ref(), xf_a, xf_b, margin);
+        let m = contact.cache.refresh(xf_a, xf_b, margin, compute);
         contact.update(m.as_ref());
     }
 }
