@@ -112,45 +112,53 @@ fn collide_in_frame_of_a(
     let pb = Proxy::from_shape_in(b, &rel);
     match route {
         Route::Shortcut(cache, clearance) => {
-            let found = shortcut_or_gjk_epa(a, &pb, margin, cache);
-            if let Err((on_b, separation)) = found {
-                // An edge of A: B's points moved past it, bounded by B's extent. An edge of
-                // B: A's points as B sees them, as far from B's origin as A reaches.
-                let radius = if on_b {
-                    let (c, r) = a.bounding_circle();
-                    (c - rel.p).length() + r
-                } else {
-                    extent(b)
-                };
-                *clearance = Some(Clearance { separation, radius });
+            let mut apart = None;
+            let found = shortcut_or_gjk_epa(a, &pb, margin, cache, &mut apart);
+            if let Some((on_b, separation)) = apart {
+                *clearance = Some(edge_proof(a, b, &rel, on_b, separation));
             }
-            found.ok().flatten()
+            found
         }
         Route::GjkEpa => by_gjk_epa(&Proxy::from_shape(a), &pb, margin, None),
     }
     .map(|m| m.transformed(xf_a))
 }
 
+/// The proof an edge normal gave, with B placed by `rel` in A's frame. An edge of A: B's
+/// points move past it, bounded by B's extent. An edge of B: A's points as B sees them,
+/// as far from B's origin as A reaches.
+#[inline(never)]
+fn edge_proof(a: &Shape, b: &Shape, rel: &Transform, on_b: bool, separation: f64) -> Clearance {
+    let radius = if on_b {
+        let (c, r) = a.bounding_circle();
+        (c - rel.p).length() + r
+    } else {
+        extent(b)
+    };
+    Clearance { separation, radius }
+}
+
 /// The shortcut's manifold where it is sure, else GJK's and EPA's (warm-started from
-/// `cache`); `Err` with the edge's side (B's when true) and separation when the shortcut
-/// found an edge normal separating the shapes. Shape A is in its own frame: a polygon is
-/// read where it lies, and its proxy is built only for GJK and EPA.
+/// `cache`). When the shortcut found an edge normal separating the shapes, `apart` gets
+/// the edge's side (B's when true) and separation. Shape A is in its own frame: a polygon
+/// is read where it lies, and its proxy is built only for GJK and EPA.
 fn shortcut_or_gjk_epa(
     a: &Shape,
     pb: &Proxy,
     margin: f64,
     cache: Option<&mut SimplexCache>,
-) -> Result<Option<Manifold>, (bool, f64)> {
+    apart: &mut Option<(bool, f64)>,
+) -> Option<Manifold> {
     if let Shape::Polygon(p) = a {
-        if let Some(s) = shortcut_answer(&Outline::of_polygon(p), &pb.outline(), margin) {
-            return s.or_apart();
+        if let Some(m) = shortcut_answer(&Outline::of_polygon(p), &pb.outline(), margin, apart) {
+            return m;
         }
-        return Ok(by_gjk_epa(&Proxy::from_shape(a), pb, margin, cache));
+        return by_gjk_epa(&Proxy::from_shape(a), pb, margin, cache);
     }
     let pa = Proxy::from_shape(a);
-    match shortcut_answer(&pa.outline(), &pb.outline(), margin) {
-        Some(s) => s.or_apart(),
-        None => Ok(by_gjk_epa(&pa, pb, margin, cache)),
+    match shortcut_answer(&pa.outline(), &pb.outline(), margin, apart) {
+        Some(m) => m,
+        None => by_gjk_epa(&pa, pb, margin, cache),
     }
 }
 
@@ -209,49 +217,28 @@ pub fn collide_by_shortcut(
             pa.outline()
         }
     };
-    let answer = shortcut_answer(&oa, &pb.outline(), margin)?.manifold();
+    let answer = shortcut_answer(&oa, &pb.outline(), margin, &mut None)?;
     Some(answer.map(|m| m.transformed(xf_a)))
 }
 
 /// Contact between two polygon or segment proxies in one frame, reporting points up to
 /// `margin` apart.
 pub fn collide_proxies(pa: &Proxy, pb: &Proxy, margin: f64) -> Option<Manifold> {
-    match shortcut_answer(&pa.outline(), &pb.outline(), margin) {
-        Some(s) => s.manifold(),
+    match shortcut_answer(&pa.outline(), &pb.outline(), margin, &mut None) {
+        Some(m) => m,
         None => by_gjk_epa(pa, pb, margin, None),
     }
 }
 
-/// What the separating-axis shortcut concluded, where it was sure of GJK's and EPA's
-/// answer.
-enum Shortcut {
-    /// An edge normal (B's when `on_b`) shows the shapes `separation` apart, more than the
-    /// margin.
-    Apart { on_b: bool, separation: f64 },
-    /// The manifold from the features it named (`None`: no point within the margin).
-    Found(Option<Manifold>),
-}
-
-impl Shortcut {
-    fn manifold(self) -> Option<Manifold> {
-        match self {
-            Shortcut::Apart { .. } => None,
-            Shortcut::Found(m) => m,
-        }
-    }
-
-    /// The manifold, or the separating edge's side and separation.
-    fn or_apart(self) -> Result<Option<Manifold>, (bool, f64)> {
-        match self {
-            Shortcut::Apart { on_b, separation } => Err((on_b, separation)),
-            Shortcut::Found(m) => Ok(m),
-        }
-    }
-}
-
-/// The separating-axis shortcut's conclusion, or `None` where it cannot be sure of GJK's
-/// and EPA's answer.
-fn shortcut_answer(pa: &Outline, pb: &Outline, margin: f64) -> Option<Shortcut> {
+/// The manifold (or no contact) by the separating-axis shortcut, or `None` where it
+/// cannot be sure of GJK's and EPA's answer. Where an edge normal shows the shapes apart,
+/// `apart` gets its side (B's when true) and separation.
+fn shortcut_answer(
+    pa: &Outline,
+    pb: &Outline,
+    margin: f64,
+    apart: &mut Option<(bool, f64)>,
+) -> Option<Option<Manifold>> {
     let mut separations = [[0.0; MAX_POLYGON_VERTICES]; 2];
     match features(
         pa,
@@ -260,15 +247,16 @@ fn shortcut_answer(pa: &Outline, pb: &Outline, margin: f64) -> Option<Shortcut> 
         FLIP_TOLERANCE.min(1e-2 * pa.scale().max(pb.scale())),
         &mut separations,
     ) {
-        Answer::Apart { on_b, separation } => Some(Shortcut::Apart { on_b, separation }),
+        Answer::Apart { on_b, separation } => {
+            *apart = Some((on_b, separation));
+            Some(None)
+        }
         Answer::Features { normal, a, b, flat } => {
             let found = Found {
                 separations: &separations,
                 flat,
             };
-            manifold_from_features(pa, pb, margin, normal, a, b, Some(found))
-                .ok()
-                .map(Shortcut::Found)
+            manifold_from_features(pa, pb, margin, normal, a, b, Some(found)).ok()
         }
         Answer::Unsure => None,
     }
