@@ -127,7 +127,6 @@ fn collide_in_frame_of_a(
 /// The proof an edge normal gave, with B placed by `rel` in A's frame. An edge of A: B's
 /// points move past it, bounded by B's extent. An edge of B: A's points as B sees them,
 /// as far from B's origin as A reaches.
-#[inline(never)]
 fn edge_proof(a: &Shape, b: &Shape, rel: &Transform, on_b: bool, separation: f64) -> Clearance {
     let radius = if on_b {
         let (c, r) = a.bounding_circle();

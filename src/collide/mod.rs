@@ -8,7 +8,8 @@
 //! ([`circles`]). Where one edge normal clearly separates two polygons best, a
 //! separating-axis pass ([`shortcut`]) names the same closest features GJK and EPA would,
 //! without their iterations; it gives the same manifold. A pair that barely moved since its
-//! last query reuses that manifold ([`persistent`]).
+//! last query reuses that manifold, and a pair found apart is trusted apart while the proof
+//! of it holds ([`persistent`], [`clearance`]).
 //!
 //! The other methods: the approximate clipping method ([`clip`]) and crossing pairs
 //! ([`crossing`], which also takes concave outlines), selectable for body/body contacts

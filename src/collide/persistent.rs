@@ -210,7 +210,8 @@ fn face_is_b(id: &FeatureId) -> bool {
 
 /// [`contact_tracked`] with the whole pair memory ([`PairCache::refresh`]): the remembered
 /// answer while it holds, else a query warm-started from the simplex; either way
-/// remembered for the next call. The physics world refreshes its body contacts this way.
+/// remembered for the next call: what the physics world does for each contact, with its
+/// own query, through [`PairCache::refresh`].
 #[inline]
 pub fn contact_persistent(
     a: &Shape,

@@ -68,7 +68,8 @@ pub(crate) struct Contact {
     pub normal_speed: f64,
     pub tangent_speed: f64,
     /// The pair's memory: the last computed manifold, reused while the pair barely
-    /// moves, and the GJK simplex that warm-starts the next query.
+    /// moves, or the proof that it was apart, trusted while it holds; and the GJK simplex
+    /// that warm-starts the next query.
     pub cache: PairCache,
 }
 
