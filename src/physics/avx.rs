@@ -11,7 +11,8 @@
 #[cfg(target_arch = "x86_64")]
 use super::avx_lanes::A4;
 use super::body_state::BodyState;
-use super::contact_solver::{ContactSolver, Pass};
+use super::contact::Contact;
+use super::contact_solver::{ContactBatch, ContactSolver, Pass, Side};
 use super::lanes::F4;
 
 #[cfg(test)]
@@ -64,6 +65,29 @@ impl ContactSolver {
     #[target_feature(enable = "avx")]
     fn warm_start_avx(&mut self, states: &mut [BodyState]) {
         self.warm_start_batches::<A4>(states);
+    }
+}
+
+impl ContactBatch {
+    /// Fills the batch with the constraints of `lanes` (see `ContactBatch::fill`).
+    pub(super) fn fill_dispatch(
+        &mut self,
+        lanes: &[(u32, &Contact, Side, Side)],
+        states: &[BodyState],
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if has_avx() {
+            // SAFETY: the processor has just been found to support AVX.
+            unsafe { self.fill_avx(lanes, states) };
+            return;
+        }
+        self.fill::<F4>(lanes, states);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx")]
+    fn fill_avx(&mut self, lanes: &[(u32, &Contact, Side, Side)], states: &[BodyState]) {
+        self.fill::<A4>(lanes, states);
     }
 }
 

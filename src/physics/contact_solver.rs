@@ -15,7 +15,7 @@ use super::body_state::{BodyState, Softness};
 use super::contact::{Contact, PairKey};
 use super::lanes::{Lane, LaneMask, Mask4, F4, V4};
 use crate::constants::SPECULATIVE_THRESHOLD;
-use crate::geom::{left_perp, right_perp, Vec2};
+use crate::geom::Vec2;
 
 /// The contact index of a lane that holds no constraint.
 const EMPTY: u32 = u32::MAX;
@@ -89,84 +89,212 @@ impl ContactBatch {
         }
     }
 
-    /// Puts the constraint for `contact` between sides `a` and `b` in lane `i`, velocities
-    /// taken from `states`.
-    fn set_lane(
-        &mut self,
-        i: usize,
-        index: u32,
-        contact: &Contact,
-        a: &Side,
-        b: &Side,
-        states: &[BodyState],
-    ) {
-        let (sa, sb) = (&states[a.state as usize], &states[b.state as usize]);
-        let n = contact.normal;
-        let t = right_perp(n);
-        self.a[i] = a.state;
-        self.b[i] = b.state;
-        self.contact[i] = index;
-        self.inv_mass_a.set(i, a.inv_mass);
-        self.inv_inertia_a.set(i, a.inv_inertia);
-        self.inv_mass_b.set(i, b.inv_mass);
-        self.inv_inertia_b.set(i, b.inv_inertia);
-        self.normal.set(i, n);
-        self.friction.set(i, contact.friction);
-        self.restitution.set(i, contact.restitution);
-        let m = a.inv_mass + b.inv_mass;
-        // Each point's anchors and masses; returns its normal mass and the arms' normal
-        // components for the block.
-        let mut put = |slot: usize, k: usize| {
-            let p = &contact.points[k];
-            let (ra, rb) = (p.point - a.center, p.point - b.center);
-            let (rna, rnb) = (cross(ra, n), cross(rb, n));
-            let (rta, rtb) = (cross(ra, t), cross(rb, t));
-            let k_normal = m + a.inv_inertia * rna * rna + b.inv_inertia * rnb * rnb;
-            let k_tangent = m + a.inv_inertia * rta * rta + b.inv_inertia * rtb * rtb;
-            let va = sa.v + sa.w * left_perp(ra);
-            let vb = sb.v + sb.w * left_perp(rb);
-            let lanes = &mut self.points[slot];
-            lanes.ra.set(i, ra);
-            lanes.rb.set(i, rb);
-            lanes.base_separation.set(i, -p.depth - (rb - ra).dot(n));
-            lanes
-                .normal_mass
-                .set(i, if k_normal > 0.0 { 1.0 / k_normal } else { 0.0 });
-            lanes.tangent_mass.set(
-                i,
-                if k_tangent > 0.0 {
-                    1.0 / k_tangent
-                } else {
-                    0.0
-                },
-            );
-            lanes.normal_impulse.set(i, p.normal_impulse);
-            lanes.tangent_impulse.set(i, p.tangent_impulse);
-            lanes.relative_velocity.set(i, n.dot(vb - va));
-            (k_normal, rna, rnb)
+    /// Fills every field with the constraints of up to four contacts (`lanes`, each with
+    /// its index and sides), velocities taken from `states`; lanes past them are empty. All
+    /// four lanes are worked out at once, each exactly as one contact alone would be.
+    #[inline(always)]
+    pub(super) fn fill<L: Lane>(&mut self, lanes: &[Lanes<'_>], states: &[BodyState]) {
+        let count = lanes.len();
+        debug_assert!((1..=4).contains(&count));
+        // Lanes past the last contact repeat the first, with nothing on either side; their
+        // numbers are then cleared (or made harmless) by `valid`.
+        let fixed = Side {
+            state: 0,
+            center: Vec2::ZERO,
+            inv_mass: 0.0,
+            inv_inertia: 0.0,
         };
-        let (k11, rn1a, rn1b) = put(0, 0);
-        self.k11.set(i, k11.max(f64::MIN_POSITIVE));
-        if contact.count == 2 {
-            let (rn2a, rn2b) = (
-                cross(contact.points[1].point - a.center, n),
-                cross(contact.points[1].point - b.center, n),
-            );
-            let k22 = m + a.inv_inertia * rn2a * rn2a + b.inv_inertia * rn2b * rn2b;
-            let k12 = m + a.inv_inertia * rn1a * rn2a + b.inv_inertia * rn1b * rn2b;
-            // Points nearly on top of each other make the matrix singular; one point (the
-            // deeper) then stands for both.
-            if k11 * k11 < 1000.0 * (k11 * k22 - k12 * k12) {
-                put(1, 1);
-                self.k12.set(i, k12);
-                self.k22.set(i, k22);
-                self.two.set(i, 1.0);
-            } else if contact.points[1].depth > contact.points[0].depth {
-                put(0, 1);
-                self.k11.set(i, k22.max(f64::MIN_POSITIVE));
-                self.source[i] = [1, 0];
-            }
+        let lane = |i: usize| {
+            lanes
+                .get(i)
+                .map_or((EMPTY, lanes[0].1, fixed, fixed), |l| *l)
+        };
+        let ls = [lane(0), lane(1), lane(2), lane(3)];
+        let (zero, one, half) = (L::splat(0.0), L::splat(1.0), L::splat(0.5));
+        let valid =
+            L::from_array(std::array::from_fn(|i| if i < count { 1.0 } else { 0.0 })).gt(half);
+        let has_two = gather::<L, _>(&ls, |l| if l.1.count == 2 { 1.0 } else { 0.0 }).gt(half);
+        let (ima, iia): (L, L) = (
+            gather(&ls, |l| l.2.inv_mass),
+            gather(&ls, |l| l.2.inv_inertia),
+        );
+        let (imb, iib): (L, L) = (
+            gather(&ls, |l| l.3.inv_mass),
+            gather(&ls, |l| l.3.inv_inertia),
+        );
+        let (ca, cb) = (gather_v(&ls, |l| l.2.center), gather_v(&ls, |l| l.3.center));
+        let state =
+            |l: &Lanes<'_>, b: bool| &states[if b { l.3.state } else { l.2.state } as usize];
+        let (va, wa) = (
+            gather_v(&ls, |l| state(l, false).v),
+            gather(&ls, |l| state(l, false).w),
+        );
+        let (vb, wb) = (
+            gather_v(&ls, |l| state(l, true).v),
+            gather(&ls, |l| state(l, true).w),
+        );
+        let n = gather_v(&ls, |l| l.1.normal);
+        let frame = Frame {
+            n,
+            t: tangent(n),
+            m: ima + imb,
+            iia,
+            iib,
+            ca,
+            cb,
+            va,
+            wa,
+            vb,
+            wb,
+            valid,
+        };
+        // Each of the contacts' two points in every lane (a one-point contact's second is
+        // whatever it last held, and is not kept).
+        let (first, k11, rn1a, rn1b, depth1): (_, L, L, L, L) = frame.point(&ls, 0);
+        let (second, k22, rn2a, rn2b, depth2) = frame.point(&ls, 1);
+        let k12 = frame.m + iia * rn1a * rn2a + iib * rn1b * rn2b;
+        // Points nearly on top of each other make the matrix singular; one point (the
+        // deeper) then stands for both.
+        let (lhs, rhs) = (k11 * k11, L::splat(1000.0) * (k11 * k22 - k12 * k12));
+        let two = valid & has_two & lhs.lt(rhs);
+        let swap = valid & has_two & lhs.ge(rhs) & depth2.gt(depth1);
+        self.points = [
+            choose::<L>(swap, &second, &first),
+            choose::<L>(two, &second, &PointLanes::default()),
+        ];
+        self.k11 = store(valid.select(swap.select(k22, k11).max(L::splat(f64::MIN_POSITIVE)), one));
+        self.k12 = store(two.select(k12, zero));
+        self.k22 = store(two.select(k22, one));
+        self.two = store(two.select(one, zero));
+        let swapped = store(swap.select(one, zero)).lanes();
+        for (i, l) in ls.iter().enumerate() {
+            self.a[i] = l.2.state;
+            self.b[i] = l.3.state;
+            self.contact[i] = l.0;
+            self.source[i] = if swapped[i] > 0.5 { [1, 0] } else { [0, 1] };
         }
+        self.inv_mass_a = store(ima);
+        self.inv_inertia_a = store(iia);
+        self.inv_mass_b = store(imb);
+        self.inv_inertia_b = store(iib);
+        self.normal = V4 {
+            x: store(valid.select(n.x, zero)),
+            y: store(valid.select(n.y, zero)),
+        };
+        self.friction = store(valid.select(gather(&ls, |l| l.1.friction), zero));
+        self.restitution = store(valid.select(gather(&ls, |l| l.1.restitution), zero));
+    }
+}
+
+/// One lane's constraint: the contact's index, the contact and its two sides.
+type Lanes<'c> = (u32, &'c Contact, Side, Side);
+
+/// What every point of four constraints is measured against: the normal and tangent,
+/// both sides' masses, centres and velocities, and which lanes hold a constraint.
+struct Frame<L: Lane> {
+    n: V4<L>,
+    t: V4<L>,
+    /// The sum of the inverse masses.
+    m: L,
+    iia: L,
+    iib: L,
+    ca: V4<L>,
+    cb: V4<L>,
+    va: V4<L>,
+    wa: L,
+    vb: V4<L>,
+    wb: L,
+    valid: L::Mask,
+}
+
+impl<L: Lane> Frame<L> {
+    /// A point's lanes from its position, depth and impulses; also its normal mass
+    /// before inversion and its arms' normal components, for the 2×2 block, and the depth.
+    #[inline(always)]
+    fn point(&self, ls: &[Lanes; 4], k: usize) -> (PointLanes, L, L, L, L) {
+        let p = gather_v(ls, |l| l.1.points[k].point);
+        let depth: L = gather(ls, |l| l.1.points[k].depth);
+        let normal_impulse: L = gather(ls, |l| l.1.points[k].normal_impulse);
+        let tangent_impulse: L = gather(ls, |l| l.1.points[k].tangent_impulse);
+        let (zero, one, n) = (L::splat(0.0), L::splat(1.0), self.n);
+        let (ra, rb) = (p - self.ca, p - self.cb);
+        let (rna, rnb) = (ra.cross(n), rb.cross(n));
+        let (rta, rtb) = (ra.cross(self.t), rb.cross(self.t));
+        let k_normal = self.m + self.iia * rna * rna + self.iib * rnb * rnb;
+        let k_tangent = self.m + self.iia * rta * rta + self.iib * rtb * rtb;
+        let closing = (self.vb + spin(self.wb, rb)) - (self.va + spin(self.wa, ra));
+        let lanes = PointLanes {
+            ra: store_v(ra),
+            rb: store_v(rb),
+            base_separation: store(-depth - (rb - ra).dot(n)),
+            normal_mass: store(k_normal.gt(zero).select(one / k_normal, zero)),
+            tangent_mass: store(k_tangent.gt(zero).select(one / k_tangent, zero)),
+            normal_impulse: store(self.valid.select(normal_impulse, zero)),
+            tangent_impulse: store(self.valid.select(tangent_impulse, zero)),
+            total_normal_impulse: F4::ZERO,
+            max_normal_impulse: F4::ZERO,
+            relative_velocity: store(closing.dot(n)),
+        };
+        (lanes, k_normal, rna, rnb, depth)
+    }
+}
+
+/// `x` in the lanes of `mask`, `y` in the others.
+#[inline(always)]
+fn choose<L: Lane>(mask: L::Mask, x: &PointLanes, y: &PointLanes) -> PointLanes {
+    #[inline(always)]
+    fn pick<L: Lane>(mask: L::Mask, x: &F4, y: &F4) -> F4 {
+        store(mask.select(L::load(x), L::load(y)))
+    }
+    PointLanes {
+        ra: V4 {
+            x: pick::<L>(mask, &x.ra.x, &y.ra.x),
+            y: pick::<L>(mask, &x.ra.y, &y.ra.y),
+        },
+        rb: V4 {
+            x: pick::<L>(mask, &x.rb.x, &y.rb.x),
+            y: pick::<L>(mask, &x.rb.y, &y.rb.y),
+        },
+        base_separation: pick::<L>(mask, &x.base_separation, &y.base_separation),
+        normal_mass: pick::<L>(mask, &x.normal_mass, &y.normal_mass),
+        tangent_mass: pick::<L>(mask, &x.tangent_mass, &y.tangent_mass),
+        normal_impulse: pick::<L>(mask, &x.normal_impulse, &y.normal_impulse),
+        tangent_impulse: pick::<L>(mask, &x.tangent_impulse, &y.tangent_impulse),
+        total_normal_impulse: F4::ZERO,
+        max_normal_impulse: F4::ZERO,
+        relative_velocity: pick::<L>(mask, &x.relative_velocity, &y.relative_velocity),
+    }
+}
+
+/// One number of each of four lanes.
+#[inline(always)]
+fn gather<L: Lane, T>(lanes: &[T; 4], f: impl Fn(&T) -> f64) -> L {
+    L::from_array([f(&lanes[0]), f(&lanes[1]), f(&lanes[2]), f(&lanes[3])])
+}
+
+/// One vector of each of four lanes.
+#[inline(always)]
+fn gather_v<L: Lane, T>(lanes: &[T; 4], f: impl Fn(&T) -> Vec2) -> V4<L> {
+    V4 {
+        x: gather(lanes, |l| f(l).x),
+        y: gather(lanes, |l| f(l).y),
+    }
+}
+
+/// Lanes as the constraints keep them.
+#[inline(always)]
+fn store<L: Lane>(x: L) -> F4 {
+    let mut out = F4::ZERO;
+    x.store(&mut out);
+    out
+}
+
+/// A vector's lanes as the constraints keep them.
+#[inline(always)]
+fn store_v<L: Lane>(v: V4<L>) -> V4 {
+    V4 {
+        x: store(v.x),
+        y: store(v.y),
     }
 }
 
@@ -180,10 +308,6 @@ pub(crate) struct Side {
     pub center: Vec2,
     pub inv_mass: f64,
     pub inv_inertia: f64,
-}
-
-fn cross(a: Vec2, b: Vec2) -> f64 {
-    a.perp_dot(b)
 }
 
 /// The four lanes' body states.
@@ -340,22 +464,26 @@ impl ContactSolver {
     /// contact alone. `sides` gives both sides of a contact by its index.
     pub fn prepare<'a>(
         &mut self,
-        colors: impl Iterator<Item = &'a [u32]>,
+        colors: impl Iterator<Item = &'a [u32]> + Clone,
         overflow: &[u32],
         contacts: &[(PairKey, Contact)],
         states: &[BodyState],
         sides: impl Fn(&Contact) -> (Side, Side),
     ) {
-        self.batches.clear();
-        // Each batch is filled where it lies in the list: a batch is over a kilobyte.
+        // Every batch is filled whole where it lies: a batch is over a kilobyte, and the
+        // list keeps its length from step to step.
+        let total = colors.clone().map(|m| m.len().div_ceil(4)).sum::<usize>() + overflow.len();
+        self.batches.resize(total, ContactBatch::empty());
+        let mut batches = self.batches.iter_mut();
         let mut add = |members: &[u32]| {
-            self.batches.push(ContactBatch::empty());
-            let batch = self.batches.last_mut().expect("a batch was just pushed");
-            for (lane, &i) in members.iter().enumerate() {
+            let lanes: [Lanes<'_>; 4] = std::array::from_fn(|lane| {
+                let i = members[lane.min(members.len() - 1)];
                 let contact = &contacts[i as usize].1;
                 let (a, b) = sides(contact);
-                batch.set_lane(lane, i, contact, &a, &b, states);
-            }
+                (i, contact, a, b)
+            });
+            let batch = batches.next().expect("one batch for every four members");
+            batch.fill_dispatch(&lanes[..members.len()], states);
         };
         for members in colors {
             members.chunks(4).for_each(&mut add);

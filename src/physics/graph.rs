@@ -84,7 +84,7 @@ impl Colors {
     }
 
     /// The colours' constraints in solving order (empty colours skipped).
-    pub fn colors(&self) -> impl Iterator<Item = &[u32]> {
+    pub fn colors(&self) -> impl Iterator<Item = &[u32]> + Clone {
         self.members
             .iter()
             .filter(|m| !m.is_empty())

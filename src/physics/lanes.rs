@@ -37,12 +37,6 @@ impl F4 {
         self.0.to_array()
     }
 
-    /// Sets one lane.
-    #[inline]
-    pub fn set(&mut self, lane: usize, x: f64) {
-        bytemuck::cast_mut::<f64x4, [f64; 4]>(&mut self.0)[lane] = x;
-    }
-
     /// The larger of each pair of lanes (the second where they are equal).
     #[inline]
     pub fn max(self, other: F4) -> F4 {
@@ -216,15 +210,6 @@ impl LaneMask for Mask4 {
 pub(crate) struct V4<L = F4> {
     pub x: L,
     pub y: L,
-}
-
-impl V4 {
-    /// Sets one lane.
-    #[inline]
-    pub fn set(&mut self, lane: usize, v: crate::geom::Vec2) {
-        self.x.set(lane, v.x);
-        self.y.set(lane, v.y);
-    }
 }
 
 impl<L: Lane> V4<L> {
