@@ -12,8 +12,8 @@
 //! limits below are about features rather than accuracy: a point that has slid far may
 //! have left its edge, a turn brings other corners nearer, and a point that lands or lifts
 //! (its depth changes sign) may bring a neighbouring corner into play. Any of those, or a
-//! wider speculative margin than the cached manifold was found with, and the pair is
-//! queried afresh.
+//! speculative margin wider by more than [`MARGIN_SLACK`] than the one the cached manifold
+//! was found with, and the pair is queried afresh.
 
 use super::clearance::Clearance;
 use super::gjk::SimplexCache;
@@ -27,6 +27,15 @@ pub const REUSE_DISTANCE: f64 = 0.2 * LINEAR_SLOP;
 /// B may turn this far relative to A before the pair is queried again (rad, compared
 /// through its sine): a tenth of a degree.
 pub const REUSE_ANGLE: f64 = 2e-3;
+
+/// A manifold found within one margin is reused under a margin up to this much wider (m):
+/// the slop, 5 mm. A pair's margin follows its closing speed, which jitters from step to
+/// step in a pile, and in a sagging stack most queries were asked only because the margin
+/// had grown by a hair. A point the reused manifold may lack lies beyond the old margin,
+/// so at least the speculative distance away, and the new margin exceeds the speculative
+/// distance by the most the pair can close in the step: after the step that point is still
+/// at least the speculative distance less this slack apart, not touching.
+pub const MARGIN_SLACK: f64 = LINEAR_SLOP;
 
 /// A pair's memory between queries; starts empty.
 #[derive(Clone, Debug, Default)]
@@ -146,7 +155,7 @@ impl PairCache {
             }
             Last::Touching(last) => last,
         };
-        if margin > last.margin {
+        if margin > last.margin + MARGIN_SLACK {
             return None;
         }
         let now = xf_a.inv_mul(xf_b);
@@ -313,6 +322,11 @@ mod tests {
         assert!(cache
             .reuse(&a, &crate_at(&a, 0.998, just, tilt), MARGIN)
             .is_some());
+        // A margin grown by a hair (a closing speed that jitters) keeps the answer.
+        assert_eq!(
+            cache.reuse(&a, &start, MARGIN + 0.9 * MARGIN_SLACK),
+            Some(Some(m))
+        );
         // Each of these leaves the limits: the answer is the fresh query's, bit for bit.
         let cases = [
             ("slid 1.5 mm", crate_at(&a, 0.998, 0.0015, tilt), MARGIN),
@@ -322,6 +336,11 @@ mod tests {
                 MARGIN,
             ),
             ("a wider margin", start, 1.5 * MARGIN),
+            (
+                "a margin wider by more than the slack",
+                start,
+                MARGIN + 1.1 * MARGIN_SLACK,
+            ),
         ];
         for (what, xf, margin) in cases {
             assert!(cache.reuse(&a, &xf, margin).is_none(), "{what}");
