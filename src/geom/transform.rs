@@ -4,8 +4,10 @@ use super::Vec2;
 use serde::{Deserialize, Serialize};
 use std::ops::Mul;
 
-/// A rotation stored as its cosine and sine, so applying it needs no trigonometry.
+/// A rotation stored as its cosine and sine, so applying it needs no trigonometry. Laid
+/// out as the two numbers in that order (`repr(C)`), as the solver's vector loads read it.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[repr(C)]
 pub struct Rot {
     /// Cosine of the angle.
     pub c: f64,

@@ -310,57 +310,6 @@ pub(crate) struct Side {
     pub inv_inertia: f64,
 }
 
-/// The four lanes' body states.
-#[inline(always)]
-fn lanes_of<'a>(states: &'a [BodyState], idx: &[u32; 4]) -> [&'a BodyState; 4] {
-    [
-        &states[idx[0] as usize],
-        &states[idx[1] as usize],
-        &states[idx[2] as usize],
-        &states[idx[3] as usize],
-    ]
-}
-
-/// The lanes' velocities.
-#[inline(always)]
-fn velocities<L: Lane>(states: &[BodyState], idx: &[u32; 4]) -> (V4<L>, L) {
-    let [a, b, c, d] = lanes_of(states, idx);
-    (
-        V4 {
-            x: L::from_array([a.v.x, b.v.x, c.v.x, d.v.x]),
-            y: L::from_array([a.v.y, b.v.y, c.v.y, d.v.y]),
-        },
-        L::from_array([a.w, b.w, c.w, d.w]),
-    )
-}
-
-/// The lanes' motion since the step began: translation, and the rotation's cosine and sine.
-#[inline(always)]
-fn motion<L: Lane>(states: &[BodyState], idx: &[u32; 4]) -> (V4<L>, L, L) {
-    let [a, b, c, d] = lanes_of(states, idx);
-    (
-        V4 {
-            x: L::from_array([a.dp.x, b.dp.x, c.dp.x, d.dp.x]),
-            y: L::from_array([a.dp.y, b.dp.y, c.dp.y, d.dp.y]),
-        },
-        L::from_array([a.dq.c, b.dq.c, c.dq.c, d.dq.c]),
-        L::from_array([a.dq.s, b.dq.s, c.dq.s, d.dq.s]),
-    )
-}
-
-/// Writes the lanes' velocities back. The fixed state 0 may be written too: an impulse on
-/// something that cannot be pushed changes it by exactly nothing, and the solver resets it
-/// after each pass all the same.
-#[inline(always)]
-fn scatter<L: Lane>(states: &mut [BodyState], idx: &[u32; 4], v: V4<L>, w: L) {
-    let (vx, vy, w) = (v.x.to_array(), v.y.to_array(), w.to_array());
-    for i in 0..4 {
-        let s = &mut states[idx[i] as usize];
-        s.v = Vec2::new(vx[i], vy[i]);
-        s.w = w[i];
-    }
-}
-
 /// A point's anchors relative to each body, loaded.
 #[derive(Clone, Copy)]
 struct Arms<L> {
@@ -495,8 +444,8 @@ impl ContactSolver {
     #[inline(always)]
     pub(super) fn warm_start_batches<L: Lane>(&mut self, states: &mut [BodyState]) {
         for c in &mut self.batches {
-            let (mut va, mut wa) = velocities::<L>(states, &c.a);
-            let (mut vb, mut wb) = velocities::<L>(states, &c.b);
+            let (mut va, mut wa) = L::velocities(states, &c.a);
+            let (mut vb, mut wb) = L::velocities(states, &c.b);
             let n = V4::<L>::load(&c.normal);
             let t = tangent(n);
             let m = Masses::of(c);
@@ -509,8 +458,8 @@ impl ContactSolver {
                 let r = Arms::of(p);
                 push(&m, &r, impulse, (&mut va, &mut wa), (&mut vb, &mut wb));
             }
-            scatter(states, &c.a, va, wa);
-            scatter(states, &c.b, vb, wb);
+            L::scatter(states, &c.a, va, wa);
+            L::scatter(states, &c.b, vb, wb);
         }
         states[0] = BodyState::FIXED;
     }
@@ -526,10 +475,9 @@ impl ContactSolver {
         let compliance = L::splat(pass.soft.impulse_scale / pass.soft.mass_scale);
         let (zero, one, half) = (L::splat(0.0), L::splat(1.0), L::splat(0.5));
         for c in &mut self.batches {
-            let (mut va, mut wa) = velocities::<L>(states, &c.a);
-            let (mut vb, mut wb) = velocities::<L>(states, &c.b);
-            let (dpa, ca, sa) = motion::<L>(states, &c.a);
-            let (dpb, cb, sb) = motion::<L>(states, &c.b);
+            let (a, b) = (L::bodies(states, &c.a), L::bodies(states, &c.b));
+            let (mut va, mut wa, dpa, ca, sa) = (a.v, a.w, a.dp, a.c, a.s);
+            let (mut vb, mut wb, dpb, cb, sb) = (b.v, b.w, b.dp, b.c, b.s);
             let n = V4::<L>::load(&c.normal);
             let m = Masses::of(c);
             let moved = dpb - dpa;
@@ -603,8 +551,8 @@ impl ContactSolver {
                 new.store(&mut p.tangent_impulse);
                 push(&m, &r, impulse, (&mut va, &mut wa), (&mut vb, &mut wb));
             }
-            scatter(states, &c.a, va, wa);
-            scatter(states, &c.b, vb, wb);
+            L::scatter(states, &c.a, va, wa);
+            L::scatter(states, &c.b, vb, wb);
         }
         states[0] = BodyState::FIXED;
     }
@@ -618,8 +566,8 @@ impl ContactSolver {
             if !bouncy.any() {
                 continue;
             }
-            let (mut va, mut wa) = velocities::<F4>(states, &c.a);
-            let (mut vb, mut wb) = velocities::<F4>(states, &c.b);
+            let (mut va, mut wa) = F4::velocities(states, &c.a);
+            let (mut vb, mut wb) = F4::velocities(states, &c.b);
             let n = c.normal;
             let m = Masses::of(c);
             for p in &mut c.points {
@@ -635,8 +583,8 @@ impl ContactSolver {
                 let impulse = n.scale(d);
                 push(&m, &r, impulse, (&mut va, &mut wa), (&mut vb, &mut wb));
             }
-            scatter(states, &c.a, va, wa);
-            scatter(states, &c.b, vb, wb);
+            F4::scatter(states, &c.a, va, wa);
+            F4::scatter(states, &c.b, vb, wb);
         }
         states[0] = BodyState::FIXED;
     }

@@ -6,6 +6,8 @@
 //! compute it, in IEEE double precision with no fused operations, so results do not depend
 //! on the lane type, the lane width or the machine.
 
+use super::body_state::BodyState;
+use crate::geom::Vec2;
 use std::ops::{Add, BitAnd, BitOr, Div, Mul, Neg, Sub};
 use wide::f64x4;
 
@@ -144,6 +146,62 @@ pub(crate) trait Lane:
     fn gt(self, other: Self) -> Self::Mask;
     fn ge(self, other: Self) -> Self::Mask;
     fn lt(self, other: Self) -> Self::Mask;
+
+    /// The velocities and spins of the bodies in solver states `idx`, one per lane.
+    #[inline(always)]
+    fn velocities(states: &[BodyState], idx: &[u32; 4]) -> (V4<Self>, Self) {
+        let [a, b, c, d] = idx.map(|i| &states[i as usize]);
+        (
+            V4 {
+                x: Self::from_array([a.v.x, b.v.x, c.v.x, d.v.x]),
+                y: Self::from_array([a.v.y, b.v.y, c.v.y, d.v.y]),
+            },
+            Self::from_array([a.w, b.w, c.w, d.w]),
+        )
+    }
+
+    /// The whole states `idx`, one per lane: velocities and the motion since the step
+    /// began.
+    #[inline(always)]
+    fn bodies(states: &[BodyState], idx: &[u32; 4]) -> Bodies<Self> {
+        let (v, w) = Self::velocities(states, idx);
+        let [a, b, c, d] = idx.map(|i| &states[i as usize]);
+        Bodies {
+            v,
+            w,
+            dp: V4 {
+                x: Self::from_array([a.dp.x, b.dp.x, c.dp.x, d.dp.x]),
+                y: Self::from_array([a.dp.y, b.dp.y, c.dp.y, d.dp.y]),
+            },
+            c: Self::from_array([a.dq.c, b.dq.c, c.dq.c, d.dq.c]),
+            s: Self::from_array([a.dq.s, b.dq.s, c.dq.s, d.dq.s]),
+        }
+    }
+
+    /// Writes the lanes' velocities back to states `idx`. The fixed state 0 may be written
+    /// too: an impulse on something that cannot be pushed changes it by exactly nothing,
+    /// and the solver resets it after each pass all the same.
+    #[inline(always)]
+    fn scatter(states: &mut [BodyState], idx: &[u32; 4], v: V4<Self>, w: Self) {
+        let (vx, vy, w) = (v.x.to_array(), v.y.to_array(), w.to_array());
+        for i in 0..4 {
+            let s = &mut states[idx[i] as usize];
+            s.v = Vec2::new(vx[i], vy[i]);
+            s.w = w[i];
+        }
+    }
+}
+
+/// Four bodies' solver states in lanes.
+#[derive(Clone, Copy)]
+pub(crate) struct Bodies<L> {
+    pub v: V4<L>,
+    pub w: L,
+    /// Motion of the centre of mass since the step began.
+    pub dp: V4<L>,
+    /// The rotation since the step began: its cosine and sine.
+    pub c: L,
+    pub s: L,
 }
 
 /// A lane mask of some [`Lane`] type.
