@@ -12,7 +12,8 @@
 use super::avx_lanes::A4;
 use super::body_state::BodyState;
 use super::contact::Contact;
-use super::contact_solver::{ContactBatch, ContactSolver, Pass, Side};
+use super::contact_batch::{ContactBatch, Side};
+use super::contact_solver::{ContactSolver, Pass};
 use super::lanes::F4;
 
 #[cfg(test)]

@@ -19,6 +19,7 @@ mod broad_phase;
 mod ccd;
 mod collider;
 mod contact;
+mod contact_batch;
 mod contact_data;
 mod contact_solver;
 mod emit;

@@ -3,7 +3,8 @@
 //! positions, relax), bounce, and write the bodies back.
 
 use super::body_state::{integrate_rotation, BodySim, BodyState, Softness};
-use super::contact_solver::{Pass, Side};
+use super::contact_batch::Side;
+use super::contact_solver::Pass;
 use super::graph::Edge;
 use super::joint::JointHandle;
 use super::joint_solver::{self, JointConstraint, JointSide};
