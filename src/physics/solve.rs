@@ -33,7 +33,10 @@ impl PhysicsWorld {
     pub(crate) fn solve(&mut self, dt: f64) -> f64 {
         let mut s = std::mem::take(&mut self.scratch);
         self.gather_states(&mut s);
-        self.measure_contact_speeds();
+        if self.settings.contact_events {
+            // The speeds are read by the events alone.
+            self.measure_contact_speeds();
+        }
         self.prepare_contacts(&mut s);
         self.prepare_joints(&mut s);
         let integrate = self.run_substeps(&mut s, dt);
