@@ -98,6 +98,13 @@ impl PairCache {
         m
     }
 
+    /// Whether the pair remembers nothing to go on (new, or last found apart without a
+    /// proof): [`PairCache::refresh`] will then ask its query.
+    #[inline]
+    pub fn knows_nothing(&self) -> bool {
+        matches!(self.last, Last::Unknown)
+    }
+
     /// Remembers `m` (world frame; `None`: no contact, with its proof `clearance` when
     /// there is one), found with A at `xf_a`, B at `xf_b` and speculative margin `margin`.
     #[inline]

@@ -296,6 +296,16 @@ impl PhysicsWorld {
                 }
                 let ba = self.bodies.items[ca.body.index as usize].as_ref()?;
                 let bb = self.bodies.items[cb.body.index as usize].as_ref()?;
+                if contact.cache.knows_nothing()
+                    && ba.is_active()
+                    && bb.is_active()
+                    && !ca.aabb.overlaps(&cb.aabb)
+                {
+                    // What `compute` below would find first, without the margin or the
+                    // poses: boxes apart, no contact, and nothing learnt.
+                    contact.update(None);
+                    return Some(());
+                }
                 let margin = SPECULATIVE_DISTANCE + (bb.v - ba.v).length() * dt;
                 let (xf_a, xf_b) = (ba.transform(), bb.transform());
                 let method = self.settings.contact_method;
@@ -326,6 +336,17 @@ impl PhysicsWorld {
             PairKey::Rock(ic, si) => {
                 let c = collider(ic)?;
                 let b = self.bodies.items[c.body.index as usize].as_ref()?;
+                if contact.cache.knows_nothing()
+                    && b.is_active()
+                    && !self
+                        .rock
+                        .get(si as usize)
+                        .is_some_and(|seg| seg.aabb().overlaps(&c.aabb))
+                {
+                    // As for two bodies: what `compute` below would find first.
+                    contact.update(None);
+                    return Some(());
+                }
                 let margin = reach(b, dt);
                 let xf_b = b.transform();
                 let compute = |_: &mut SimplexCache, clearance: &mut Option<Clearance>| {
