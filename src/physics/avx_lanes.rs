@@ -131,7 +131,8 @@ impl Lane for A4 {
         // Each state holds `v.x`, `v.y` then `w` at its start (`BodyState`'s layout). Lanes
         // are written in order, as the baseline writes them; a state named twice is the
         // fixed one, which every lane leaves as it found it.
-        let p = idx.map(|k| (&mut states[k as usize] as *mut BodyState).cast::<f64>());
+        let mut at = |k: u32| (&mut states[k as usize] as *mut BodyState).cast::<f64>();
+        let p = [at(idx[0]), at(idx[1]), at(idx[2]), at(idx[3])];
         // SAFETY: as above; each pointer is to a state just checked to be in the slice.
         unsafe {
             let lo = _mm256_unpacklo_pd(v.x.0, v.y.0); // v of lanes 0 and 2
@@ -152,7 +153,8 @@ impl Lane for A4 {
 /// The rows of four bodies' states starting at double `offset` (0 or 4) of each.
 #[inline(always)]
 fn rows(states: &[BodyState], idx: &[u32; 4], offset: usize) -> [__m256d; 4] {
-    let p = idx.map(|k| (&states[k as usize] as *const BodyState).cast::<f64>());
+    let at = |k: u32| (&states[k as usize] as *const BodyState).cast::<f64>();
+    let p = [at(idx[0]), at(idx[1]), at(idx[2]), at(idx[3])];
     // SAFETY: as above; a state is eight doubles, so four from `offset` lie inside it.
     unsafe {
         [

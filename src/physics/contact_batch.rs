@@ -100,8 +100,7 @@ impl ContactBatch {
         };
         let ls = [lane(0), lane(1), lane(2), lane(3)];
         let (zero, one, half) = (L::splat(0.0), L::splat(1.0), L::splat(0.5));
-        let valid =
-            L::from_array(std::array::from_fn(|i| if i < count { 1.0 } else { 0.0 })).gt(half);
+        let valid = L::from_array([0.0, 1.0, 2.0, 3.0]).lt(L::splat(count as f64));
         let has_two = gather::<L, _>(&ls, |l| if l.1.count == 2 { 1.0 } else { 0.0 }).gt(half);
         let (ima, iia): (L, L) = (
             gather(&ls, |l| l.2.inv_mass),

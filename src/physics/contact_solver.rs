@@ -117,12 +117,16 @@ impl ContactSolver {
         self.batches.resize(total, ContactBatch::empty());
         let mut batches = self.batches.iter_mut();
         let mut add = |members: &[u32]| {
-            let lanes: [Lanes<'_>; 4] = std::array::from_fn(|lane| {
-                let i = members[lane.min(members.len() - 1)];
+            // Written out rather than built by `std::array::from_fn`, which did not inline.
+            let lane = |i: u32| {
                 let contact = &contacts[i as usize].1;
                 let (a, b) = sides(contact);
                 (i, contact, a, b)
-            });
+            };
+            let mut lanes: [Lanes<'_>; 4] = [lane(members[0]); 4];
+            for (slot, &i) in lanes.iter_mut().zip(members).skip(1) {
+                *slot = lane(i);
+            }
             let batch = batches.next().expect("one batch for every four members");
             batch.fill_dispatch(&lanes[..members.len()], states);
         };
