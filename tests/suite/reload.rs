@@ -242,7 +242,16 @@ fn a_mesh_file_change_reloads_through_the_watcher() {
         std::thread::sleep(Duration::from_millis(10));
     }
     assert!(noticed, "{:?}", w.mode());
-    assert!(w.poll_changed(t0 + DEBOUNCE));
+    // The write may reach the watcher as more than one event, the later ones after it was
+    // first noticed (more likely on a loaded machine); the change is due a debounce after
+    // the last of them.
+    let mut now = t0;
+    let due = (0..100).any(|_| {
+        now += DEBOUNCE;
+        std::thread::sleep(Duration::from_millis(10));
+        w.poll_changed(now)
+    });
+    assert!(due, "{:?}", w.mode());
     assert!(matches!(s.reload(), Reloaded::Applied(_)));
     w.watch(&s.sources()).unwrap();
     assert_ne!(s.level().world.segments, before);
