@@ -33,52 +33,51 @@ pub(crate) struct Edge {
 /// The coloured constraints, in solving order.
 #[derive(Debug, Default)]
 pub(crate) struct Colors {
-    /// Per colour: which states it holds (a bitset) and its constraints, in contact order.
-    bodies: Vec<Vec<u64>>,
+    /// Per solver state: the colours that already hold it, one bit each (the moving
+    /// colours used, then the fixed ones: at most 32).
+    used: Vec<u32>,
+    /// Per colour: its constraints, in contact order.
     members: Vec<Vec<u32>>,
     /// Constraints that found no colour, solved one at a time.
     pub overflow: Vec<u32>,
 }
 
+const _: () = assert!(MOVING_COLORS + FIXED_COLORS <= 32);
+
 impl Colors {
     /// Colours `edges` over `states` solver states.
     pub fn assign(&mut self, states: usize, edges: &[Edge]) {
-        let words = states.div_ceil(64);
-        let total = MOVING_COLORS + FIXED_COLORS;
-        self.bodies.resize_with(total, Vec::new);
-        self.members.resize_with(total, Vec::new);
-        for (bits, members) in self.bodies.iter_mut().zip(&mut self.members) {
-            bits.clear();
-            bits.resize(words, 0);
+        self.members
+            .resize_with(MOVING_COLORS + FIXED_COLORS, Vec::new);
+        for members in &mut self.members {
             members.clear();
         }
+        self.used.clear();
+        self.used.resize(states, 0);
         self.overflow.clear();
-        let taken = |bits: &[u64], s: u32| bits[s as usize / 64] & (1 << (s % 64)) != 0;
-        let take = |bits: &mut [u64], s: u32| bits[s as usize / 64] |= 1 << (s % 64);
+        // The lowest colour free for both bodies: the lowest bit set in neither.
         let mut moving_used = 0;
         for e in edges.iter().filter(|e| !e.a_fixed && !e.b_fixed) {
-            let free = (0..MOVING_COLORS)
-                .find(|&c| !taken(&self.bodies[c], e.a) && !taken(&self.bodies[c], e.b));
-            match free {
-                Some(c) => {
-                    take(&mut self.bodies[c], e.a);
-                    take(&mut self.bodies[c], e.b);
-                    self.members[c].push(e.index);
-                    moving_used = moving_used.max(c + 1);
-                }
-                None => self.overflow.push(e.index),
+            let (a, b) = (e.a as usize, e.b as usize);
+            let c = (!(self.used[a] | self.used[b])).trailing_zeros() as usize;
+            if c < MOVING_COLORS {
+                self.used[a] |= 1 << c;
+                self.used[b] |= 1 << c;
+                self.members[c].push(e.index);
+                moving_used = moving_used.max(c + 1);
+            } else {
+                self.overflow.push(e.index);
             }
         }
+        // The fixed colours come after the moving colours used; no moving pair holds them.
         for e in edges.iter().filter(|e| e.a_fixed != e.b_fixed) {
-            let mover = if e.a_fixed { e.b } else { e.a };
-            let free =
-                (moving_used..moving_used + FIXED_COLORS).find(|&c| !taken(&self.bodies[c], mover));
-            match free {
-                Some(c) => {
-                    take(&mut self.bodies[c], mover);
-                    self.members[c].push(e.index);
-                }
-                None => self.overflow.push(e.index),
+            let mover = if e.a_fixed { e.b } else { e.a } as usize;
+            let k = (!(self.used[mover] >> moving_used)).trailing_zeros() as usize;
+            if k < FIXED_COLORS {
+                self.used[mover] |= 1 << (moving_used + k);
+                self.members[moving_used + k].push(e.index);
+            } else {
+                self.overflow.push(e.index);
             }
         }
     }
