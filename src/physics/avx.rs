@@ -11,8 +11,7 @@
 #[cfg(target_arch = "x86_64")]
 use super::avx_lanes::A4;
 use super::body_state::BodyState;
-use super::contact::Contact;
-use super::contact_batch::{ContactBatch, Side};
+use super::contact_batch::{ContactBatch, Lanes};
 use super::contact_solver::{ContactSolver, Pass};
 use super::lanes::F4;
 
@@ -71,11 +70,7 @@ impl ContactSolver {
 
 impl ContactBatch {
     /// Fills the batch with the constraints of `lanes` (see `ContactBatch::fill`).
-    pub(super) fn fill_dispatch(
-        &mut self,
-        lanes: &[(u32, &Contact, Side, Side)],
-        states: &[BodyState],
-    ) {
+    pub(super) fn fill_dispatch(&mut self, lanes: &[Lanes<'_>], states: &[BodyState]) {
         #[cfg(target_arch = "x86_64")]
         if has_avx() {
             // SAFETY: the processor has just been found to support AVX.
@@ -87,7 +82,7 @@ impl ContactBatch {
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx")]
-    fn fill_avx(&mut self, lanes: &[(u32, &Contact, Side, Side)], states: &[BodyState]) {
+    fn fill_avx(&mut self, lanes: &[Lanes<'_>], states: &[BodyState]) {
         self.fill::<A4>(lanes, states);
     }
 }

@@ -111,16 +111,10 @@ impl ContactBatch {
             gather(&ls, |l| l.3.inv_inertia),
         );
         let (ca, cb) = (gather_v(&ls, |l| l.2.center), gather_v(&ls, |l| l.3.center));
-        let state =
-            |l: &Lanes<'_>, b: bool| &states[if b { l.3.state } else { l.2.state } as usize];
-        let (va, wa) = (
-            gather_v(&ls, |l| state(l, false).v),
-            gather(&ls, |l| state(l, false).w),
-        );
-        let (vb, wb) = (
-            gather_v(&ls, |l| state(l, true).v),
-            gather(&ls, |l| state(l, true).w),
-        );
+        let a = [ls[0].2.state, ls[1].2.state, ls[2].2.state, ls[3].2.state];
+        let b = [ls[0].3.state, ls[1].3.state, ls[2].3.state, ls[3].3.state];
+        let (va, wa) = L::velocities(states, &a);
+        let (vb, wb) = L::velocities(states, &b);
         let n = gather_v(&ls, |l| l.1.normal);
         let frame = Frame {
             n,
@@ -155,9 +149,9 @@ impl ContactBatch {
         self.k22 = store(two.select(k22, one));
         self.two = store(two.select(one, zero));
         let swapped = store(swap.select(one, zero)).lanes();
+        self.a = a;
+        self.b = b;
         for (i, l) in ls.iter().enumerate() {
-            self.a[i] = l.2.state;
-            self.b[i] = l.3.state;
             self.contact[i] = l.0;
             self.source[i] = if swapped[i] > 0.5 { [1, 0] } else { [0, 1] };
         }

@@ -150,7 +150,7 @@ pub(crate) trait Lane:
     /// The velocities and spins of the bodies in solver states `idx`, one per lane.
     #[inline(always)]
     fn velocities(states: &[BodyState], idx: &[u32; 4]) -> (V4<Self>, Self) {
-        let [a, b, c, d] = [idx[0], idx[1], idx[2], idx[3]].map(|i| &states[i as usize]);
+        let [a, b, c, d] = idx.map(|i| &states[i as usize]);
         (
             V4 {
                 x: Self::from_array([a.v.x, b.v.x, c.v.x, d.v.x]),
@@ -165,7 +165,7 @@ pub(crate) trait Lane:
     #[inline(always)]
     fn bodies(states: &[BodyState], idx: &[u32; 4]) -> Bodies<Self> {
         let (v, w) = Self::velocities(states, idx);
-        let [a, b, c, d] = [idx[0], idx[1], idx[2], idx[3]].map(|i| &states[i as usize]);
+        let [a, b, c, d] = idx.map(|i| &states[i as usize]);
         Bodies {
             v,
             w,
