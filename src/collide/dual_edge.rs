@@ -149,7 +149,13 @@ fn shortcut_or_gjk_epa(
     apart: &mut Option<(bool, f64)>,
 ) -> Option<Manifold> {
     if let Shape::Polygon(p) = a {
-        if let Some(m) = shortcut_answer(&Outline::of_polygon(p), &pb.outline(), margin, apart) {
+        let (oa, ob) = (Outline::of_polygon(p), pb.outline());
+        let sure = if oa.len() == 4 && ob.len() == 4 {
+            shortcut_answer_quads(&oa.first::<4>(), &ob.first::<4>(), margin, apart)
+        } else {
+            shortcut_answer(&oa, &ob, margin, apart)
+        };
+        if let Some(m) = sure {
             return m;
         }
         return by_gjk_epa(&Proxy::from_shape(a), pb, margin, cache);
@@ -238,6 +244,28 @@ fn shortcut_answer(
     margin: f64,
     apart: &mut Option<(bool, f64)>,
 ) -> Option<Option<Manifold>> {
+    shortcut_answer_inline(pa, pb, margin, apart)
+}
+
+/// [`shortcut_answer`] for two outlines of four points each (boxes), compiled for that
+/// count so that every loop over their points is laid out whole.
+#[inline(never)]
+fn shortcut_answer_quads(
+    pa: &Outline,
+    pb: &Outline,
+    margin: f64,
+    apart: &mut Option<(bool, f64)>,
+) -> Option<Option<Manifold>> {
+    shortcut_answer_inline(pa, pb, margin, apart)
+}
+
+#[inline(always)]
+fn shortcut_answer_inline(
+    pa: &Outline,
+    pb: &Outline,
+    margin: f64,
+    apart: &mut Option<(bool, f64)>,
+) -> Option<Option<Manifold>> {
     let mut separations = [[0.0; MAX_POLYGON_VERTICES]; 2];
     match features(
         pa,
@@ -311,6 +339,7 @@ struct Found<'s> {
 /// (`by_pass`), its separations are reused; when it says they lie flat against each other,
 /// this checks that naming either edge's end vertex instead would give the same manifold,
 /// and says [`Ambiguous`] where it would not.
+#[inline(always)]
 fn manifold_from_features(
     pa: &Outline,
     pb: &Outline,
@@ -332,12 +361,9 @@ fn manifold_from_features(
     let plan = Reference::new(ref_proxy, edge, reference_is_b);
     let mut found = PointSet::within(margin);
     let (incident, incident_count) = incident_edges(inc_proxy, feature);
-    let clip_edges = |edges: &[usize], mode: Clip, found: &mut PointSet| {
-        for &inc_edge in edges {
-            plan.clip(inc_proxy, inc_edge, mode, found);
-        }
-    };
-    clip_edges(&incident[..incident_count], Clip::Inside, &mut found);
+    for &inc_edge in &incident[..incident_count] {
+        plan.clip(inc_proxy, inc_edge, Clip::Inside, &mut found);
+    }
     if flat {
         let clear = !found.is_empty()
             && neighbours_add_nothing(&plan, ref_proxy, edge, inc_proxy, feature, &found);
@@ -363,7 +389,9 @@ fn manifold_from_features(
         contained_vertices(ref_proxy, edge, inc_proxy, reference_is_b, &mut found);
     }
     if found.is_empty() {
-        clip_edges(&incident[..incident_count], Clip::Slab, &mut found);
+        for &inc_edge in &incident[..incident_count] {
+            plan.clip(inc_proxy, inc_edge, Clip::Slab, &mut found);
+        }
     }
     let (mut points, count) = found.best_two(scale);
     if count == 0 {
@@ -405,6 +433,7 @@ fn manifold_from_features(
 
 /// Whether clipping the incident edge's neighbours too (as when the incident feature is one
 /// of its end vertices) adds no point to `found`.
+#[inline(always)]
 fn neighbours_add_nothing(
     plan: &Reference,
     ref_proxy: &Outline,
@@ -477,6 +506,7 @@ pub fn collide_on_face(
 
 /// A vertex when both indices agree, the edge between them when they are neighbours; a
 /// segment's two-sided edge is the side that faces `dir`.
+#[inline(always)]
 fn classify(p: &Outline, i: usize, j: usize, dir: Vec2) -> Feature {
     let n = p.len();
     if i == j || n < 2 {
@@ -496,6 +526,7 @@ fn classify(p: &Outline, i: usize, j: usize, dir: Vec2) -> Feature {
 }
 
 /// The two edges that meet at vertex `v` (a segment's two sides).
+#[inline(always)]
 fn adjacent_edges(p: &Outline, v: usize) -> [usize; 2] {
     let n = p.len();
     [(v + n - 1) % n, v]
@@ -503,6 +534,7 @@ fn adjacent_edges(p: &Outline, v: usize) -> [usize; 2] {
 
 /// The edges a feature offers as reference, and how many: the edge itself, or both edges
 /// at a vertex.
+#[inline(always)]
 fn feature_edges(p: &Outline, f: Feature) -> ([usize; 2], usize) {
     match f {
         Feature::Edge(e) => ([e, e], 1),
@@ -522,6 +554,7 @@ struct Face {
 impl Face {
     /// Edge `edge` of `p` as a candidate, with its separation from `other` as measured by
     /// the separating-axis pass when there was one.
+    #[inline(always)]
     fn new(
         side: Side,
         p: &Outline,
@@ -547,6 +580,7 @@ impl Face {
         }
     }
 
+    #[inline(always)]
     fn length(&self, pa: &Outline, pb: &Outline) -> f64 {
         let p = match self.side {
             Side::A => pa,
@@ -560,6 +594,7 @@ impl Face {
 /// longest of those whose separation is within [`FLIP_TOLERANCE`] of the best. Returns its
 /// side, its index and the other shape's feature. `separations`: the separating-axis
 /// pass's, where it named the features.
+#[inline(always)]
 fn choose_reference(
     pa: &Outline,
     pb: &Outline,
@@ -639,6 +674,7 @@ fn choose_reference(
 
 /// The incident edges to clip, and how many: both neighbours of a vertex (the dual edges),
 /// or the edge itself. A segment has one edge to offer.
+#[inline(always)]
 fn incident_edges(p: &Outline, f: Feature) -> ([usize; 2], usize) {
     match f {
         _ if p.len() == 2 => ([0, 0], 1),

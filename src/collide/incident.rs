@@ -20,6 +20,7 @@ pub(super) struct PointSet {
 }
 
 impl PointSet {
+    #[inline(always)]
     pub(super) fn within(margin: f64) -> Self {
         let empty = ManifoldPoint {
             point: Vec2::ZERO,
@@ -49,6 +50,7 @@ impl PointSet {
 
     /// Adds a point unless one with the same id is there (a vertex shared by both incident
     /// edges) or the set is full.
+    #[inline(always)]
     pub(super) fn push(&mut self, point: ManifoldPoint, tangent: f64) {
         if self.len < self.pts.len() && !self.as_slice().iter().any(|(q, _)| q.id == point.id) {
             self.pts[self.len] = (point, tangent);
@@ -61,6 +63,7 @@ impl PointSet {
     /// At most two points: with more, the deepest (it carries the penetration) and the one
     /// farthest from it along the reference edge (the deeper of two at the same place),
     /// which together span the support and so resist rotation best.
+    #[inline(always)]
     pub(super) fn best_two(&self, scale: f64) -> ([ManifoldPoint; 2], usize) {
         let c = self.as_slice();
         match c.len() {
@@ -167,6 +170,7 @@ type ClipPoint = (Vec2, FeatureId);
 
 /// Keeps the part of segment `seg` where `m · x <= c`. A cut end takes the id of the end it
 /// replaces: `cut[0]` for the first, `cut[1]` for the second.
+#[inline(always)]
 fn clip_to_half_plane(
     seg: [ClipPoint; 2],
     m: Vec2,
@@ -211,31 +215,33 @@ impl Reference {
         let (v1, v2) = (rv[re], rv[next(re, rn)]);
         let normal = rns[re];
         let tangent = left_perp(normal);
-        let mut planes = [(Vec2::ZERO, 0.0); 2 + MAX_POLYGON_VERTICES];
-        planes[0] = (-tangent, -tangent.dot(v1));
-        planes[1] = (tangent, tangent.dot(v2));
-        let mut inside = 2;
-        // Edges facing along the reference normal never cut the slab below the edge, and
-        // leaving them out keeps speculative points above it.
-        if rn > 2 {
-            for k in 0..rn {
-                if k != re && rns[k].dot(normal) <= 0.0 {
-                    planes[inside] = (rns[k], rns[k].dot(rv[k]));
-                    inside += 1;
-                }
-            }
-        }
-        Reference {
-            planes,
-            inside,
+        // The planes are written where they stay: built aside and moved in, they were
+        // copied by a call to `memmove` on every query.
+        let mut r = Reference {
+            planes: [(Vec2::ZERO, 0.0); 2 + MAX_POLYGON_VERTICES],
+            inside: 2,
             v1,
             normal,
             tangent,
             edge: re as u8,
             reference_is_b,
+        };
+        r.planes[0] = (-tangent, -tangent.dot(v1));
+        r.planes[1] = (tangent, tangent.dot(v2));
+        // Edges facing along the reference normal never cut the slab below the edge, and
+        // leaving them out keeps speculative points above it.
+        if rn > 2 {
+            for k in 0..rn {
+                if k != re && rns[k].dot(normal) <= 0.0 {
+                    r.planes[r.inside] = (rns[k], rns[k].dot(rv[k]));
+                    r.inside += 1;
+                }
+            }
         }
+        r
     }
 
+    #[inline(always)]
     fn planes(&self, mode: Clip) -> &[(Vec2, f64)] {
         match mode {
             Clip::Inside => &self.planes[..self.inside],
@@ -249,6 +255,7 @@ impl Reference {
     /// of the reference edge. A point is reported where it lies on the incident shape's
     /// surface: inside both shapes when they overlap, and within the speculative distance of
     /// both when they do not.
+    #[inline(always)]
     pub(super) fn clip(&self, ip: &Outline, ie: usize, mode: Clip, out: &mut PointSet) {
         let id = |incident: usize, kind: FeatureKind| FeatureId {
             reference_is_b: self.reference_is_b,
@@ -296,6 +303,7 @@ impl Reference {
     /// Whether `x` lies within every half-plane [`Reference::clip`] cuts to in
     /// [`Clip::Inside`] mode, so that an incident edge whose two ends both do comes
     /// through the clip whole.
+    #[inline(always)]
     pub(super) fn holds(&self, x: Vec2) -> bool {
         self.planes(Clip::Inside)
             .iter()
@@ -305,6 +313,7 @@ impl Reference {
     /// Whether the slab over the reference edge alone leaves nothing of the edge from `a`
     /// to `b`, so that [`Reference::clip`] (which cuts to the slab first) keeps no point of
     /// it.
+    #[inline(always)]
     pub(super) fn beside_slab(&self, a: Vec2, b: Vec2) -> bool {
         let ends = [(a, FeatureId::ROUND), (b, FeatureId::ROUND)];
         self.clip_segment(Clip::Slab, ends, [FeatureId::ROUND; 2])

@@ -24,54 +24,44 @@ impl Proxy {
     }
 
     /// The proxy of a shape moved by `xf` (for example into another shape's frame).
-    #[inline]
+    #[inline(always)]
     pub fn from_shape_in(shape: &Shape, xf: &Transform) -> Proxy {
-        // Built in place, each array written once: the narrow phase makes two proxies per
-        // query, and zero-filling then copying them cost as much as a separating-axis pass.
-        let mut p = match shape {
-            Shape::Circle(c) => Proxy {
-                points: std::array::from_fn(|i| {
-                    if i == 0 {
-                        xf.apply(c.center)
-                    } else {
-                        Vec2::ZERO
-                    }
-                }),
-                normals: [Vec2::ZERO; MAX_POLYGON_VERTICES],
-                count: 1,
-                radius: c.radius,
-                scale: 0.0,
-            },
+        // One proxy written in place by whichever shape it is: built per arm and moved
+        // out, it was copied by a call to `memmove` on every query.
+        let mut p = Proxy {
+            points: [Vec2::ZERO; MAX_POLYGON_VERTICES],
+            normals: [Vec2::ZERO; MAX_POLYGON_VERTICES],
+            count: 0,
+            radius: 0.0,
+            scale: 0.0,
+        };
+        match shape {
+            Shape::Circle(c) => {
+                p.points[0] = xf.apply(c.center);
+                p.count = 1;
+                p.radius = c.radius;
+            }
             Shape::Segment(s) => {
                 let (a, b) = (xf.apply(s.a), xf.apply(s.b));
                 let n = right_perp(b - a).normalize_or_zero();
-                let ends = [a, b];
-                let sides = [n, -n];
-                Proxy {
-                    points: std::array::from_fn(|i| if i < 2 { ends[i] } else { Vec2::ZERO }),
-                    normals: std::array::from_fn(|i| if i < 2 { sides[i] } else { Vec2::ZERO }),
-                    count: 2,
-                    radius: 0.0,
-                    scale: 0.0,
-                }
+                p.points[..2].copy_from_slice(&[a, b]);
+                p.normals[..2].copy_from_slice(&[n, -n]);
+                p.count = 2;
             }
             Shape::Polygon(poly) => {
                 let (vs, ns) = (poly.vertices(), poly.normals());
-                let mut points = [Vec2::ZERO; MAX_POLYGON_VERTICES];
-                let mut normals = [Vec2::ZERO; MAX_POLYGON_VERTICES];
-                for ((p, n), (v, m)) in points.iter_mut().zip(&mut normals).zip(vs.iter().zip(ns)) {
+                for ((p, n), (v, m)) in p
+                    .points
+                    .iter_mut()
+                    .zip(&mut p.normals)
+                    .zip(vs.iter().zip(ns))
+                {
                     *p = xf.apply(*v);
                     *n = xf.q.rotate(*m);
                 }
-                Proxy {
-                    points,
-                    normals,
-                    count: vs.len(),
-                    radius: 0.0,
-                    scale: 0.0,
-                }
+                p.count = vs.len();
             }
-        };
+        }
         p.scale = p.measure_scale();
         p
     }
@@ -171,6 +161,17 @@ impl<'a> Outline<'a> {
     #[inline]
     pub fn len(&self) -> usize {
         self.points.len()
+    }
+
+    /// The outline of its first `N` points (all of them, when it has `N`): the same outline
+    /// with its length known where the code is compiled for that count.
+    #[inline(always)]
+    pub fn first<const N: usize>(&self) -> Outline<'a> {
+        Outline {
+            points: &self.points[..N],
+            normals: &self.normals[..N],
+            scale: self.scale,
+        }
     }
 
     /// Whether the outline has no points (never, for one made from a shape).

@@ -82,6 +82,7 @@ pub(super) type Separations = [[f64; MAX_POLYGON_VERTICES]; 2];
 /// The features of `pa` and `pb` (one frame) that GJK or EPA would name, or
 /// [`Answer::Apart`] when an edge normal shows them farther apart than `margin`. When it
 /// names features, `separations` holds every edge's separation.
+#[inline(always)]
 pub(super) fn features(
     pa: &Outline,
     pb: &Outline,
@@ -241,6 +242,7 @@ fn sweep<const N: usize>(
 
 /// Whether edge `e` of `p` and edge `f` of `q` face each other along one line (their
 /// normals opposite to within the tie tolerance over the pair's size).
+#[inline(always)]
 fn lie_flat(p: &Outline, e: usize, q: &Outline, f: usize, tie: f64) -> bool {
     let (n, m) = (p.normals()[e], q.normals()[f]);
     n.dot(m) < 0.0 && n.perp_dot(m).abs() * p.scale().max(q.scale()) <= tie
@@ -249,6 +251,7 @@ fn lie_flat(p: &Outline, e: usize, q: &Outline, f: usize, tie: f64) -> bool {
 /// Whether the points `xs` (one point, or the two ends of an edge lying flat against edge
 /// `e`) project onto edge `e` of `p` at least the tie tolerance inside its ends, so that the
 /// nearest points of two shapes apart lie on that edge and not at one of its corners.
+#[inline(always)]
 fn over_edge(p: &Outline, e: usize, xs: &[Vec2], tie: f64) -> bool {
     let v1 = p.points()[e];
     let t = p.points()[next(e, p.len())] - v1;
