@@ -149,13 +149,7 @@ fn shortcut_or_gjk_epa(
     apart: &mut Option<(bool, f64)>,
 ) -> Option<Manifold> {
     if let Shape::Polygon(p) = a {
-        let (oa, ob) = (Outline::of_polygon(p), pb.outline());
-        let sure = if oa.len() == 4 && ob.len() == 4 {
-            shortcut_answer_quads(&oa.first::<4>(), &ob.first::<4>(), margin, apart)
-        } else {
-            shortcut_answer(&oa, &ob, margin, apart)
-        };
-        if let Some(m) = sure {
+        if let Some(m) = shortcut_answer(&Outline::of_polygon(p), &pb.outline(), margin, apart) {
             return m;
         }
         return by_gjk_epa(&Proxy::from_shape(a), pb, margin, cache);
@@ -244,28 +238,28 @@ fn shortcut_answer(
     margin: f64,
     apart: &mut Option<(bool, f64)>,
 ) -> Option<Option<Manifold>> {
-    shortcut_answer_inline(pa, pb, margin, apart)
+    if pa.len() == 4 && pb.len() == 4 {
+        shortcut_answer_of::<4>(pa, pb, margin, apart)
+    } else {
+        shortcut_answer_of::<0>(pa, pb, margin, apart)
+    }
 }
 
-/// [`shortcut_answer`] for two outlines of four points each (boxes), compiled for that
-/// count so that every loop over their points is laid out whole.
+/// [`shortcut_answer`] compiled for outlines of `N` points each (boxes, for `N` = 4), so
+/// that every loop over their points is laid out whole; for any counts when `N` is 0.
 #[inline(never)]
-fn shortcut_answer_quads(
+fn shortcut_answer_of<const N: usize>(
     pa: &Outline,
     pb: &Outline,
     margin: f64,
     apart: &mut Option<(bool, f64)>,
 ) -> Option<Option<Manifold>> {
-    shortcut_answer_inline(pa, pb, margin, apart)
-}
-
-#[inline(always)]
-fn shortcut_answer_inline(
-    pa: &Outline,
-    pb: &Outline,
-    margin: f64,
-    apart: &mut Option<(bool, f64)>,
-) -> Option<Option<Manifold>> {
+    let (pa, pb) = if N == 0 {
+        (*pa, *pb)
+    } else {
+        (pa.first::<N>(), pb.first::<N>())
+    };
+    let (pa, pb) = (&pa, &pb);
     let mut separations = [[0.0; MAX_POLYGON_VERTICES]; 2];
     match features(
         pa,
