@@ -26,8 +26,7 @@ impl Proxy {
     /// The proxy of a shape moved by `xf` (for example into another shape's frame).
     #[inline(always)]
     pub fn from_shape_in(shape: &Shape, xf: &Transform) -> Proxy {
-        // One proxy written in place by whichever shape it is: built per arm and moved
-        // out, it was copied by a call to `memmove` on every query.
+        // Zero-filled once, then written field by field by whichever shape it is.
         let mut p = Proxy {
             points: [Vec2::ZERO; MAX_POLYGON_VERTICES],
             normals: [Vec2::ZERO; MAX_POLYGON_VERTICES],
