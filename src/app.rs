@@ -7,6 +7,7 @@ pub mod bench_split;
 pub mod clock;
 pub mod gamepad;
 pub mod graphics;
+pub mod heap;
 pub mod music;
 pub mod online_play;
 pub mod pad;

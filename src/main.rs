@@ -187,6 +187,8 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Frame memory is reused, not handed back and faulted in again every frame.
+    cavefly::app::heap::keep_freed_memory();
     let cli = Cli::parse();
     let command = cli.command.unwrap_or(Command::Play {
         level: None,
