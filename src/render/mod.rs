@@ -17,6 +17,7 @@ pub mod gpu;
 pub mod image;
 pub mod layout;
 pub mod offscreen;
+pub mod outlines;
 pub mod palette;
 pub mod pipelines;
 pub mod player_views;

@@ -1,10 +1,12 @@
 //! The world-space render pipelines and their vertex formats: sky, starfield, the far
 //! silhouettes, rock fill,
-//! filled polygons, glowing lines and particles, all drawing into the HDR scene target.
-//! Lines and particles are quads whose records come from storage buffers, or as instances
+//! filled triangles, bodies' glowing outlines, glowing lines and particles,
+//! all drawing into the HDR scene target (or, for the halo glow, the output).
+//! Lines and particles are drawn from records that come from storage buffers, or as instances
 //! where the adapter has no storage buffers in vertex shaders (see [`super::quads`]).
 
 use super::backdrop::BackdropVertex;
+use super::outlines::OutlineVertex;
 use super::quads::QuadSource;
 use super::rock_field::FieldKit;
 use super::rock_grain::RockGrain;
@@ -128,6 +130,8 @@ pub struct Pipelines {
     pub rock_grain: RockGrain,
     /// Filled triangles with vertex colours.
     pub fill: wgpu::RenderPipeline,
+    /// Bodies' glowing outlines, a triangle per edge (see [`super::outlines`]).
+    pub outline: wgpu::RenderPipeline,
     /// Glowing segments.
     pub line: wgpu::RenderPipeline,
     /// The halos of bright segments, drawn straight into the output (none for the bloom).
@@ -372,6 +376,11 @@ impl Pipelines {
                 },
             ],
         );
+        let outline_src = world_shader(
+            device,
+            "outline",
+            &[include_str!("../../shaders/outline.wgsl")],
+        );
         let particle_src = world_shader(
             device,
             "particle",
@@ -417,6 +426,14 @@ impl Pipelines {
             step_mode: wgpu::VertexStepMode::Instance,
             attributes: &particle_attrs,
         })];
+        let outline_attrs = wgpu::vertex_attr_array![
+            0 => Float32x2, 1 => Float32x3, 2 => Float32x3, 3 => Float32x4, 4 => Float32x4
+        ];
+        let outline_vertices = [Some(wgpu::VertexBufferLayout {
+            array_stride: std::mem::size_of::<OutlineVertex>() as u64,
+            step_mode: wgpu::VertexStepMode::Vertex,
+            attributes: &outline_attrs,
+        })];
         let (line_buffers, particle_buffers): (&[_], &[_]) = if storage {
             (&[], &[])
         } else {
@@ -457,6 +474,14 @@ impl Pipelines {
                     attributes: &fill_attrs,
                 })],
                 Some(PREMULTIPLIED),
+            ),
+            outline: pipeline(
+                &kit,
+                &layout,
+                &outline_src,
+                "outline",
+                &outline_vertices,
+                Some(BRIGHTEST),
             ),
             line: pipeline(
                 &kit,
@@ -504,6 +529,7 @@ mod tests {
         // WGSL rounds a struct holding a vec4 up to a multiple of 16 bytes.
         assert_eq!(std::mem::size_of::<LineInstance>(), 48);
         assert_eq!(std::mem::size_of::<ParticleInstance>(), 32);
+        assert_eq!(std::mem::size_of::<OutlineVertex>(), 64);
         assert_eq!(std::mem::size_of::<Globals>(), 208);
         assert_eq!(std::mem::size_of::<BackdropVertex>(), 32);
     }

@@ -10,6 +10,7 @@ use super::camera::View;
 use super::cull::ViewBox;
 use super::glow::{Glow, Halos, HALO_REACH_PX};
 use super::layout::ViewRect;
+use super::outlines::{push_outline, OutlineLook, OutlineScratch, OutlineVertex};
 use super::palette::Palette;
 use super::pipelines::{
     FillVertex, Globals, LineInstance, ParticleInstance, Pipelines, RockCachePipelines, SceneTarget,
@@ -97,6 +98,11 @@ pub struct Renderer {
     views: Vec<ViewBuffers>,
     rock_index_data: Vec<u32>,
     fill_data: Vec<FillVertex>,
+    /// Bodies' outlines' triangles.
+    outline_data: Vec<OutlineVertex>,
+    outline_scratch: OutlineScratch,
+    /// The halos of bright body outlines' edges, which follow the lines' in `line_data`.
+    body_halos: Vec<LineInstance>,
     /// The rock's outline segments in view, then every other line.
     line_data: Vec<LineInstance>,
     /// How many of `line_data` are the rock's.
@@ -221,6 +227,9 @@ impl Renderer {
             views: vec![ViewBuffers::new(device, &pipelines)],
             rock_index_data: Vec::new(),
             fill_data: Vec::new(),
+            outline_data: Vec::new(),
+            outline_scratch: OutlineScratch::default(),
+            body_halos: Vec::new(),
             line_data: Vec::new(),
             rock_lines: 0,
             halo_lines: 0,
@@ -378,7 +387,9 @@ impl Renderer {
         });
     }
 
-    fn polygon(&mut self, points: &[Vec2], fill: [f32; 4]) {
+    /// A body outlined by `points`: its fill, and its stroke; a bright stroke's edges also
+    /// go to the halo list.
+    fn body(&mut self, points: &[Vec2], fill: [f32; 4], look: OutlineLook, pixels_per_metre: f32) {
         let c = premultiply(fill);
         for i in 1..points.len().saturating_sub(1) {
             for p in [points[0], points[i], points[i + 1]] {
@@ -388,17 +399,24 @@ impl Renderer {
                 });
             }
         }
-    }
-
-    fn outline(&mut self, points: &[Vec2], color: [f32; 4], width: [f32; 2]) {
-        for i in 0..points.len() {
-            self.line(points[i], points[(i + 1) % points.len()], color, width);
+        let (scratch, data) = (&mut self.outline_scratch, &mut self.outline_data);
+        push_outline(data, scratch, points, &look, pixels_per_metre);
+        let halo = self.halos.of(look.color, look.width);
+        if halo[0] > 0.0 {
+            let n = points.len();
+            self.body_halos.extend((0..n).map(|i| LineInstance {
+                a: points[i].to_array(),
+                b: points[(i + 1) % n].to_array(),
+                color: look.color,
+                width: look.width,
+                halo,
+            }));
         }
     }
 
     /// A ship: its flames while the engines push, its parts, each outlined in the
     /// player's colour turning red as it is hurt.
-    fn ship(&mut self, ship: &ShipDraw, time: f32) {
+    fn ship(&mut self, ship: &ShipDraw, time: f32, pixels_per_metre: f32) {
         if ship.throttle > 0.01 {
             // The flames: flickering additive tongues behind the working engines.
             let flicker = 0.8 + 0.2 * (time * 57.0).sin() * (time * 23.0).cos();
@@ -424,7 +442,6 @@ impl Renderer {
         }
         let (w, c) = (SHIP_LINE.0, SHIP_COLORS[ship.player % SHIP_COLORS.len()]);
         for (part, &health) in ship.parts.iter().zip(&ship.health) {
-            self.polygon(part, [0.04, 0.08, 0.07, 1.0]);
             // Hurt parts glow from the ship's colour towards red.
             let hurt = 1.0 - health.clamp(0.0, 1.0);
             let edge = [
@@ -433,7 +450,11 @@ impl Renderer {
                 c[2] * (1.0 - hurt),
                 c[3],
             ];
-            self.outline(part, edge, w);
+            let look = OutlineLook {
+                color: edge,
+                width: w,
+            };
+            self.body(part, [0.04, 0.08, 0.07, 1.0], look, pixels_per_metre);
         }
     }
 
@@ -463,6 +484,8 @@ impl Renderer {
     /// Turns the snapshot into vertex and record data, leaving out what `view` cannot show.
     fn build(&mut self, snap: &Snapshot, view: &View, pixels_per_metre: f32) {
         self.fill_data.clear();
+        self.outline_data.clear();
+        self.body_halos.clear();
         self.particle_data.clear();
         self.build_rock(view, pixels_per_metre);
         let halo = self.pipelines.target.halo;
@@ -470,12 +493,15 @@ impl Renderer {
         for b in &snap.bodies {
             let pts = &snap.points[b.first as usize..(b.first + b.count) as usize];
             if bodies.shows_points(pts) {
-                self.polygon(pts, b.fill);
-                self.outline(pts, b.edge, BODY_LINE_WIDTH);
+                let look = OutlineLook {
+                    color: b.edge,
+                    width: BODY_LINE_WIDTH,
+                };
+                self.body(pts, b.fill, look, pixels_per_metre);
             }
         }
         for ship in &snap.ships {
-            self.ship(ship, snap.time);
+            self.ship(ship, snap.time, pixels_per_metre);
         }
         let beams = ViewBox::of(view, reach(BEAM_WIDTH, halo, pixels_per_metre));
         for beam in &snap.beams {
@@ -497,6 +523,7 @@ impl Renderer {
                     self.line_data.push(self.line_data[i]);
                 }
             }
+            self.line_data.extend_from_slice(&self.body_halos);
         }
         let seen = ViewBox::of(view, 0.0);
         let min_radius = MIN_PARTICLE_PX / pixels_per_metre;
@@ -572,6 +599,8 @@ impl Renderer {
             .write(device, queue, bytemuck::cast_slice(&self.rock_index_data));
         out.fill
             .write(device, queue, bytemuck::cast_slice(&self.fill_data));
+        out.outlines
+            .write(device, queue, bytemuck::cast_slice(&self.outline_data));
         let lines = bytemuck::cast_slice(&self.line_data);
         out.lines.write(device, queue, lines, records);
         let particles = bytemuck::cast_slice(&self.particle_data);
@@ -582,6 +611,7 @@ impl Renderer {
             lines: self.halo_lines,
             halos: self.line_data.len() as u32,
             fill: self.fill_data.len() as u32,
+            outlines: self.outline_data.len() as u32,
             particles: self.particle_data.len() as u32,
             stars,
             sky_on_air: sees_only_framed(self.rock.air_frame, view.center, view.half_extent),
@@ -731,7 +761,8 @@ impl Renderer {
 }
 
 /// Records one view's scene: sky, stars, the far silhouettes, the rock's fill and outline,
-/// body fills, lines and particles, and straight into the output the bright lines' halos;
+/// body fills and outlines, lines and particles, and straight into the output the bright
+/// lines' halos;
 /// returns the draw calls (always the same number for a renderer).
 fn record_scene(
     pass: &mut wgpu::RenderPass<'_>,
@@ -785,6 +816,10 @@ fn record_scene(
     pass.set_pipeline(&pipelines.fill);
     pass.set_vertex_buffer(0, out.fill.buffer.slice(..));
     pass.draw(0..c.fill, 0..1);
+    mark(timer, pass, "body outlines");
+    pass.set_pipeline(&pipelines.outline);
+    pass.set_vertex_buffer(0, out.outlines.buffer.slice(..));
+    pass.draw(0..c.outlines, 0..1);
     mark(timer, pass, "lines");
     pass.set_pipeline(&pipelines.line);
     out.lines.draw(pass, source, c.rock_lines..c.lines);
@@ -828,8 +863,9 @@ fn sees_only_framed(frame: Option<(Vec2, Vec2)>, center: Vec2, half_extent: Vec2
 }
 
 /// Draw calls of one view's scene: sky, stars, far silhouettes, rock fill, rock outline,
-/// body fills, lines, particles (and the halos, drawing straight into the output).
-pub const SCENE_DRAWS: u32 = 8;
+/// body fills, body outlines, lines, particles (and the halos, drawing straight into the
+/// output).
+pub const SCENE_DRAWS: u32 = 9;
 
 #[cfg(test)]
 mod tests {

@@ -67,6 +67,8 @@ pub(crate) struct ViewCounts {
     pub halos: u32,
     /// Fill vertices.
     pub fill: u32,
+    /// Corners of bodies' outlines' triangles.
+    pub outlines: u32,
     /// Particles.
     pub particles: u32,
     /// Star quads.
@@ -86,6 +88,8 @@ pub(crate) struct ViewBuffers {
     pub rock_visible: DynamicBuffer,
     pub fill: DynamicBuffer,
     pub lines: RecordBuffer,
+    /// Bodies' outlines' triangles.
+    pub outlines: DynamicBuffer,
     pub particles: RecordBuffer,
     pub counts: ViewCounts,
     /// The view's lattice of pixel cells this frame.
@@ -120,6 +124,7 @@ impl ViewBuffers {
             rock_visible: DynamicBuffer::new(device, "rock in view", wgpu::BufferUsages::INDEX),
             fill: DynamicBuffer::new(device, "fill", wgpu::BufferUsages::VERTEX),
             lines: RecordBuffer::new(device, "lines", line_size, records),
+            outlines: DynamicBuffer::new(device, "outlines", wgpu::BufferUsages::VERTEX),
             particles: RecordBuffer::new(device, "particles", particle_size, records),
             counts: ViewCounts::default(),
             lattice: Lattice::default(),

@@ -52,6 +52,7 @@ mod reload;
 mod render_glow;
 mod render_golden;
 mod render_grain;
+mod render_outlines;
 mod render_rock_cache;
 mod render_split;
 mod render_worlds;
