@@ -57,6 +57,15 @@ fn finish(c: vec3<f32>) -> vec3<f32> {
     return mapped;
 }
 
+// A stroke's light, per unit of its colour, `d` pixels from its centre line: a core of
+// half-width `width.x` with a soft edge, and a glow of radius `width.y` beyond it
+// (glow.rs `stroke_profile`).
+fn stroke_profile(d: f32, width: vec2<f32>) -> f32 {
+    let core = 1.0 - smoothstep(width.x - 0.75, width.x + 0.75, d);
+    let g = max(d - width.x, 0.0) / max(width.y, 0.001);
+    return core + exp(-4.0 * g * g) * 0.45;
+}
+
 fn world_to_clip(p: vec2<f32>) -> vec4<f32> {
     return vec4<f32>((p - globals.center) / globals.half_extent, 0.0, 1.0);
 }

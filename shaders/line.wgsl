@@ -70,10 +70,7 @@ fn halo_vertex(line: Line, corner: u32) -> VsOut {
 fn fs_main(in: VsOut) -> @location(0) vec4<f32> {
     let along = clamp(in.offset.x, 0.0, in.length_px);
     let dist = length(vec2<f32>(in.offset.x - along, in.offset.y));
-    let core = 1.0 - smoothstep(in.width.x - 0.75, in.width.x + 0.75, dist);
-    let g = max(dist - in.width.x, 0.0) / max(in.width.y, 0.001);
-    let glow = exp(-4.0 * g * g) * 0.45;
-    let light = (core + glow) * in.color.a;
+    let light = stroke_profile(dist, in.width) * in.color.a;
     return vec4<f32>(finish(in.color.rgb * light), 0.0);
 }
 

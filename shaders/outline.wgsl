@@ -49,10 +49,6 @@ fn fs_main(in: OutlineOut) -> @location(0) vec4<f32> {
     if (d2 >= (w.x + w.y) * (w.x + w.y)) {
         return vec4<f32>(0.0);
     }
-    // The same profile as a line's (line.wgsl).
-    let d = sqrt(d2);
-    let core = 1.0 - smoothstep(w.x - 0.75, w.x + 0.75, d);
-    let g = max(d - w.x, 0.0) / max(w.y, 0.001);
-    let light = (core + exp(-4.0 * g * g) * 0.45);
+    let light = stroke_profile(sqrt(d2), w);
     return vec4<f32>(finish(in.light_glow.rgb * light), 0.0);
 }
