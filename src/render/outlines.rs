@@ -58,7 +58,7 @@ pub struct OutlineLook {
 }
 
 /// One edge of the outline being drawn: its start, direction and length.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 struct Edge {
     start: Vec2,
     dir: Vec2,

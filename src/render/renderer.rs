@@ -762,8 +762,7 @@ impl Renderer {
 
 /// Records one view's scene: sky, stars, the far silhouettes, the rock's fill and outline,
 /// body fills and outlines, lines and particles, and straight into the output the bright
-/// lines' halos;
-/// returns the draw calls (always the same number for a renderer).
+/// lines' halos; returns the draw calls (always the same number for a renderer).
 fn record_scene(
     pass: &mut wgpu::RenderPass<'_>,
     pipelines: &Pipelines,
