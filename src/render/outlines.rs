@@ -66,13 +66,17 @@ struct Edge {
 }
 
 impl Edge {
+    /// Its outward normal, on a counter-clockwise outline.
+    fn out(&self) -> Vec2 {
+        Vec2::new(self.dir.y, -self.dir.x)
+    }
+
     /// Where `p` lies against the edge, pixels: along it, and out from its line.
     fn frame(&self, p: Vec2, pixels_per_metre: f32) -> (f32, f32) {
         let rel = p - self.start;
-        let out = Vec2::new(self.dir.y, -self.dir.x);
         (
             rel.dot(self.dir) * pixels_per_metre,
-            rel.dot(out) * pixels_per_metre,
+            rel.dot(self.out()) * pixels_per_metre,
         )
     }
 }
@@ -167,15 +171,13 @@ fn distinct_ccw(outline: &[Vec2], out: &mut Vec<Vec2>) {
 /// The corner where edge `into` meets edge `from` of a counter-clockwise outline, pushed
 /// out so that it lies `reach` beyond both edges' lines.
 fn widened_corner(into: Edge, from: Edge, reach: f32) -> Vec2 {
-    let (d0, d1) = (into.dir, from.dir);
-    // Outward normals of a counter-clockwise outline.
-    let sum = Vec2::new(d0.y, -d0.x) + Vec2::new(d1.y, -d1.x);
+    let sum = into.out() + from.out();
     let half_turn = sum.length() / 2.0;
     // Edges doubling straight back (a needle's tip): out along the way it was going.
     let dir = if half_turn > 1e-3 {
         sum / (2.0 * half_turn)
     } else {
-        d0
+        into.dir
     };
     from.start + dir * (reach / half_turn.max(SHARPEST_HALF_TURN))
 }

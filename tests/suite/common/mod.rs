@@ -210,3 +210,16 @@ pub fn headless_gpu(what: &str) -> Option<cavefly::render::Gpu> {
         Err(e) => panic!("{what} need a GPU adapter, and none opened: {e}"),
     }
 }
+
+/// How many channel values of two same-sized images differ by more than `tolerance`.
+pub fn channels_off(
+    a: &cavefly::render::Rgba8,
+    b: &cavefly::render::Rgba8,
+    tolerance: u8,
+) -> usize {
+    a.pixels
+        .iter()
+        .zip(&b.pixels)
+        .filter(|(x, y)| x.abs_diff(**y) > tolerance)
+        .count()
+}
