@@ -180,7 +180,7 @@ impl Bench {
     pub(super) fn open(glow: &str) -> Result<Bench, String> {
         let gpu = Gpu::headless_with(TIMER_FEATURES)?;
         let (w, h) = BENCH_SIZE;
-        let target = Offscreen::new(&gpu.device, w, h)?;
+        let target = Offscreen::new(&gpu, w, h)?;
         let glow = Glow::choose(glow, gpu.adapter.get_info().device_type)?;
         let renderer =
             Renderer::with_glow(&gpu.device, OFFSCREEN_FORMAT, &RockMesh::default(), glow);
@@ -215,8 +215,7 @@ impl Bench {
             &self.gpu.device,
             &self.gpu.queue,
             &mut encoder,
-            self.target.view(),
-            BENCH_SIZE,
+            self.target.output(),
             &passes,
         );
         let index = self.gpu.queue.submit([encoder.finish()]);

@@ -8,7 +8,8 @@
 
 use crate::render::glow::Glow;
 use crate::render::gpu::{backend_names, instance_descriptor};
-use crate::render::{Gpu, Renderer, RockMesh, ViewPass};
+use crate::render::pipelines::raw_twin;
+use crate::render::{Gpu, Output, Renderer, RockMesh, ViewPass};
 use crate::ui::{UiInput, UiPainter};
 use std::sync::Arc;
 use winit::event_loop::ActiveEventLoop;
@@ -101,7 +102,12 @@ impl Graphics {
                 .first()
                 .copied()
                 .unwrap_or(wgpu::CompositeAlphaMode::Auto),
-            view_formats: vec![],
+            // Where the format is sRGB, its twin without the encoding too, for the rock's
+            // byte-for-byte copy (see `render::Output`), where the surface allows it.
+            view_formats: raw_twin(format)
+                .filter(|_| gpu.surface_view_formats())
+                .into_iter()
+                .collect(),
             color_space: Default::default(),
         };
         surface.configure(&gpu.device, &config);
@@ -111,8 +117,9 @@ impl Graphics {
         let max_side = gpu.device.limits().max_texture_dimension_2d as usize;
         let ui_input = UiInput::new(ctx, &window, max_side);
         log::info!(
-            "rendering on {} into {format:?}, {} glow",
+            "rendering on {} into {format:?} (also viewed as {:?}), {} glow",
             gpu.describe(),
+            config.view_formats,
             glow.name()
         );
         Ok(Graphics {
@@ -214,12 +221,23 @@ impl Graphics {
         let target = frame
             .texture
             .create_view(&wgpu::TextureViewDescriptor::default());
+        let raw = self.config.view_formats.first().map(|&format| {
+            frame.texture.create_view(&wgpu::TextureViewDescriptor {
+                format: Some(format),
+                ..Default::default()
+            })
+        });
         let size = self.size();
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
             label: Some("frame"),
         });
+        let output = Output {
+            view: &target,
+            raw: raw.as_ref(),
+            size,
+        };
         self.renderer
-            .render_views(device, queue, &mut encoder, &target, size, views);
+            .render_views(device, queue, &mut encoder, output, views);
         self.painter
             .paint(device, queue, &mut encoder, &target, size, ctx, ui);
         queue.submit([encoder.finish()]);

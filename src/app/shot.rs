@@ -99,7 +99,7 @@ pub fn render_shot(gpu: &Gpu, options: &ShotOptions) -> Result<Rgba8, String> {
     let rock = RockMesh::from_level(&level);
     let replay = Replay::run(&level, &rock, options.frame, script.as_ref())?;
     let (w, h) = options.size;
-    let target = Offscreen::new(&gpu.device, w, h)?;
+    let target = Offscreen::new(gpu, w, h)?;
     let glow = gpu.glow(options.glow);
     let mut renderer = Renderer::with_glow(&gpu.device, OFFSCREEN_FORMAT, &rock, glow);
     let snap = Snapshot::capture(&replay.sim, 1.0, &replay.effects);
@@ -145,7 +145,7 @@ impl SplitReplay {
     /// Renders the frame, split between the players' views, at `size`.
     pub fn render(&self, gpu: &Gpu, rock: &RockMesh, size: (u32, u32)) -> Result<Rgba8, String> {
         let (w, h) = size;
-        let target = Offscreen::new(&gpu.device, w, h)?;
+        let target = Offscreen::new(gpu, w, h)?;
         let mut renderer = Renderer::new(&gpu.device, OFFSCREEN_FORMAT, rock);
         let snap = Snapshot::capture(&self.sim, 1.0, &self.effects);
         target.capture_views(gpu, &mut renderer, &self.cameras.passes(w, h, &snap))

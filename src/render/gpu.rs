@@ -128,6 +128,19 @@ impl Gpu {
         choice.unwrap_or_else(|| Glow::for_adapter(self.adapter.get_info().device_type))
     }
 
+    /// Whether a texture may be viewed in a second format (its twin without the sRGB
+    /// encoding), as the renderer's byte-for-byte rock copy draws through.
+    pub fn texture_view_formats(&self) -> bool {
+        let flags = self.adapter.get_downlevel_capabilities().flags;
+        flags.contains(wgpu::DownlevelFlags::VIEW_FORMATS)
+    }
+
+    /// Whether a window's surface may be viewed in a second format likewise.
+    pub fn surface_view_formats(&self) -> bool {
+        let flags = self.adapter.get_downlevel_capabilities().flags;
+        flags.contains(wgpu::DownlevelFlags::SURFACE_VIEW_FORMATS)
+    }
+
     /// One line naming the adapter, its backend and kind.
     pub fn describe(&self) -> String {
         let info = self.adapter.get_info();

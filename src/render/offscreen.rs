@@ -2,7 +2,8 @@
 
 use super::camera::View;
 use super::gpu::Gpu;
-use super::renderer::{FrameStats, Renderer};
+use super::pipelines::raw_twin;
+use super::renderer::{FrameStats, Output, Renderer};
 use super::snapshot::Snapshot;
 
 /// The offscreen colour format: 8-bit sRGB, as a PNG stores it.
@@ -27,6 +28,9 @@ pub struct Rgba8 {
 pub struct Offscreen {
     texture: wgpu::Texture,
     view: wgpu::TextureView,
+    /// The same texels without the sRGB encoding, where the format has it and the adapter
+    /// allows the second view.
+    raw: Option<wgpu::TextureView>,
     readback: wgpu::Buffer,
     width: u32,
     height: u32,
@@ -35,15 +39,15 @@ pub struct Offscreen {
 
 impl Offscreen {
     /// A `width` × `height` target of [`OFFSCREEN_FORMAT`]; each side 1 to [`MAX_SIDE`].
-    pub fn new(device: &wgpu::Device, width: u32, height: u32) -> Result<Offscreen, String> {
-        Self::with_format(device, width, height, OFFSCREEN_FORMAT)
+    pub fn new(gpu: &Gpu, width: u32, height: u32) -> Result<Offscreen, String> {
+        Self::with_format(gpu, width, height, OFFSCREEN_FORMAT)
     }
 
     /// A `width` × `height` target of `format`: 8-bit RGBA, sRGB-encoded by the target
     /// ([`OFFSCREEN_FORMAT`]) or not (`Rgba8Unorm`, as some windows' surfaces are, where
     /// the renderer's shaders encode). Read back, both give the stored bytes.
     pub fn with_format(
-        device: &wgpu::Device,
+        gpu: &Gpu,
         width: u32,
         height: u32,
         format: wgpu::TextureFormat,
@@ -61,6 +65,11 @@ impl Offscreen {
                 "a frame of {width}x{height} pixels: expected each side from 1 to {MAX_SIDE}"
             ));
         }
+        let device = &gpu.device;
+        let twin: Vec<wgpu::TextureFormat> = raw_twin(format)
+            .filter(|_| gpu.texture_view_formats())
+            .into_iter()
+            .collect();
         let texture = device.create_texture(&wgpu::TextureDescriptor {
             label: Some("offscreen"),
             size: wgpu::Extent3d {
@@ -73,7 +82,13 @@ impl Offscreen {
             dimension: wgpu::TextureDimension::D2,
             format,
             usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
-            view_formats: &[],
+            view_formats: &twin,
+        });
+        let raw = twin.first().map(|&format| {
+            texture.create_view(&wgpu::TextureViewDescriptor {
+                format: Some(format),
+                ..Default::default()
+            })
         });
         let padded_row = (width * 4).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
         let readback = device.create_buffer(&wgpu::BufferDescriptor {
@@ -84,6 +99,7 @@ impl Offscreen {
         });
         Ok(Offscreen {
             view: texture.create_view(&wgpu::TextureViewDescriptor::default()),
+            raw,
             texture,
             readback,
             width,
@@ -95,6 +111,26 @@ impl Offscreen {
     /// The texture view frames are drawn into.
     pub fn view(&self) -> &wgpu::TextureView {
         &self.view
+    }
+
+    /// Where frames are drawn, with the view without the sRGB encoding where there is one.
+    pub fn output(&self) -> Output<'_> {
+        Output {
+            view: &self.view,
+            raw: self.raw.as_ref(),
+            size: (self.width, self.height),
+        }
+    }
+
+    /// Whether frames are drawn with a view without the sRGB encoding as well.
+    pub fn has_raw_view(&self) -> bool {
+        self.raw.is_some()
+    }
+
+    /// Draws from now on with the one view only, as where an adapter allows no second
+    /// view of a texture.
+    pub fn drop_raw_view(&mut self) {
+        self.raw = None;
     }
 
     /// Renders one frame and waits for the GPU to finish it (no read-back).
@@ -114,8 +150,7 @@ impl Offscreen {
             &gpu.device,
             &gpu.queue,
             &mut encoder,
-            &self.view,
-            (self.width, self.height),
+            self.output(),
             view,
             snap,
         );
@@ -157,8 +192,7 @@ impl Offscreen {
             &gpu.device,
             &gpu.queue,
             &mut encoder,
-            &self.view,
-            (self.width, self.height),
+            self.output(),
             view,
             snap,
         );
@@ -179,14 +213,7 @@ impl Offscreen {
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("capture"),
             });
-        renderer.render_views(
-            &gpu.device,
-            &gpu.queue,
-            &mut encoder,
-            &self.view,
-            (self.width, self.height),
-            views,
-        );
+        renderer.render_views(&gpu.device, &gpu.queue, &mut encoder, self.output(), views);
         self.read_back(gpu, encoder)
     }
 

@@ -149,6 +149,17 @@ pub struct RockCachePipelines {
     pub refill: wgpu::RenderPipeline,
     /// The rock's triangles, each pixel read from the cache.
     pub fill: wgpu::RenderPipeline,
+    /// Where the output is sRGB-encoded: the same fill into a view of the output without
+    /// the encoding, reading the cache through such a view, so that its bytes are copied
+    /// rather than decoded and encoded again; and that format.
+    pub copy: Option<(wgpu::RenderPipeline, wgpu::TextureFormat)>,
+}
+
+/// The format that stores the same bytes as `format` without its sRGB encoding, where
+/// `format` has one.
+pub fn raw_twin(format: wgpu::TextureFormat) -> Option<wgpu::TextureFormat> {
+    let raw = format.remove_srgb_suffix();
+    (raw != format).then_some(raw)
 }
 
 /// Premultiplied alpha: colour with alpha 1 covers, alpha 0 adds.
@@ -360,6 +371,20 @@ impl Pipelines {
                     &rock_vertices,
                     None,
                 ),
+                copy: raw_twin(target.format).map(|raw| {
+                    let spec = PipelineSpec {
+                        label: "rock copied from cache",
+                        layout: &fill_layout,
+                        module: &cached_src,
+                        vertex: "vs_main",
+                        fragment: "fs_main",
+                        buffers: &rock_vertices,
+                        format: raw,
+                        blend: None,
+                        constants: &[],
+                    };
+                    (shader_source::pipeline(device, &spec), raw)
+                }),
                 layout: cache_layout,
             }
         });

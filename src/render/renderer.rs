@@ -12,15 +12,16 @@ use super::glow::{Glow, Halos, HALO_REACH_PX};
 use super::layout::ViewRect;
 use super::outlines::{push_outline, OutlineLook, OutlineScratch, OutlineVertex};
 use super::palette::Palette;
-use super::pipelines::{
-    FillVertex, Globals, LineInstance, ParticleInstance, Pipelines, RockCachePipelines, SceneTarget,
-};
+use super::pipelines::SceneTarget;
+use super::pipelines::{FillVertex, Globals, LineInstance, ParticleInstance, Pipelines};
 use super::quads::{QuadIndices, QuadSource};
 use super::rock_cache::{Lattice, Refill};
 use super::rock_field::RockField;
 use super::rock_mesh::RockMesh;
+pub use super::scene_pass::{Output, SCENE_DRAWS};
+use super::scene_pass::{Rock, SceneKit, ViewTarget};
 use super::snapshot::{ShipDraw, Snapshot};
-use super::timer::{mark, GpuTimer, StageTimes};
+use super::timer::{GpuTimer, StageTimes};
 use super::view_buffers::{ViewBuffers, ViewCounts};
 use bytemuck::Zeroable;
 use glam::Vec2;
@@ -59,29 +60,6 @@ pub struct FrameStats {
     /// Texels of the views' rock caches shaded again this frame (none where the rock is
     /// shaded live; see [`Renderer::set_rock_cache`]).
     pub rock_cells_shaded: u64,
-}
-
-/// The rock as kept for drawing: every triangle's vertices on the device, and the
-/// triangles' boxes and outline segments here, to pick those in view each frame.
-#[derive(Debug)]
-struct Rock {
-    vertices: wgpu::Buffer,
-    /// Each triangle's bounding box.
-    boxes: Vec<(Vec2, Vec2)>,
-    /// The outline, as glowing segments.
-    outline: Vec<LineInstance>,
-    /// The slow part of its shading, baked.
-    field: RockField,
-    /// The air's triangles (see [`RockMesh::air`]), how many vertices they have, and the
-    /// rectangle they fill, lower and upper corners.
-    air: wgpu::Buffer,
-    air_vertices: u32,
-    air_frame: Option<(Vec2, Vec2)>,
-    /// The far silhouettes' triangles, and how many vertices they have.
-    backdrop: wgpu::Buffer,
-    backdrop_vertices: u32,
-    /// The world's colours.
-    palette: Palette,
 }
 
 /// The renderer for one output format.
@@ -540,25 +518,23 @@ impl Renderer {
             }));
     }
 
-    /// Records the frame `snap` seen through `view` into `target` (`width` × `height`,
-    /// this renderer's output format).
-    #[allow(clippy::too_many_arguments)]
+    /// Records the frame `snap` seen through `view` into `output` (this renderer's output
+    /// format).
     pub fn render(
         &mut self,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
         encoder: &mut wgpu::CommandEncoder,
-        target: &wgpu::TextureView,
-        (width, height): (u32, u32),
+        output: Output<'_>,
         view: &View,
         snap: &Snapshot,
     ) -> FrameStats {
         let whole = ViewPass {
-            rect: ViewRect::full(width, height),
+            rect: ViewRect::full(output.size.0, output.size.1),
             view: *view,
             snap,
         };
-        self.render_views(device, queue, encoder, target, (width, height), &[whole])
+        self.render_views(device, queue, encoder, output, &[whole])
     }
 
     /// Builds view `i`'s lists and uploads them with its globals (`size`: the target's).
@@ -619,22 +595,22 @@ impl Renderer {
         };
     }
 
-    /// Records one frame of several views into `target` (`width` × `height`, this
-    /// renderer's output format): one scene pass per view, confined to its rectangle, each
-    /// making the same draw calls however much it shows, then one glow pass over the
-    /// whole frame. Views with an empty rectangle are skipped; what lies outside every
-    /// view is black.
-    #[allow(clippy::too_many_arguments)]
+    /// Records one frame of several views into `output` (this renderer's output format):
+    /// one scene pass per view, confined to its rectangle, each making the same draw calls
+    /// however much it shows (the rock's fill in a pass of its own where it is copied
+    /// through the output's raw view, see `scene_pass`), then one glow pass over the whole
+    /// frame. Views with an empty rectangle are skipped; what lies outside every view is
+    /// black.
     pub fn render_views(
         &mut self,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
         encoder: &mut wgpu::CommandEncoder,
-        target: &wgpu::TextureView,
-        (width, height): (u32, u32),
+        output: Output<'_>,
         views: &[ViewPass<'_>],
     ) -> FrameStats {
         let start = Instant::now();
+        let (width, height) = output.size;
         let inside = |r: &ViewRect| {
             !r.is_empty()
                 && r.x.checked_add(r.width).is_some_and(|x| x <= width)
@@ -666,6 +642,11 @@ impl Renderer {
             .rock_cache
             .as_ref()
             .filter(|_| self.rock_cache);
+        // The output without its encoding, where the rock's bytes are copied through it.
+        let raw = output
+            .raw
+            .zip(cache.and_then(|c| c.copy.as_ref()))
+            .map(|(view, (_, format))| (view, *format));
         let mut rock_cells_shaded = 0;
         if let Some(cache) = cache {
             let (field, grain) = (&self.rock.field, &self.pipelines.rock_grain);
@@ -676,6 +657,7 @@ impl Renderer {
                     pipeline: &cache.refill,
                     layout: &cache.layout,
                     format: self.pipelines.target.format,
+                    raw: raw.map(|(_, format)| format),
                     globals: &out.globals_group,
                 };
                 let size = (pass.rect.width, pass.rect.height);
@@ -698,7 +680,7 @@ impl Renderer {
         // The HDR scene the post pass reads, or (the halo) the output itself.
         let scene = match &mut self.bloom {
             Some(bloom) => bloom.scene_target(device, queue, width, height),
-            None => target,
+            None => output.view,
         };
         let mut draws = 0;
         let halo = self.pipelines.target.halo;
@@ -708,35 +690,26 @@ impl Renderer {
         // rasterizer the clear costs as much as another layer of sky.
         let rects: Vec<ViewRect> = shown.iter().map(|p| p.rect).collect();
         let covered = super::layout::tile_frame(&rects, width, height);
+        let kit = SceneKit {
+            pipelines: &self.pipelines,
+            indices: &self.indices,
+            rock: &self.rock,
+            cache,
+        };
         for (i, pass) in shown.iter().enumerate() {
             let load = if i == 0 && !covered {
                 wgpu::LoadOp::Clear(wgpu::Color::BLACK)
             } else {
                 wgpu::LoadOp::Load
             };
-            let mut rp = super::view_pass(encoder, "scene", scene, load);
-            let r = pass.rect;
-            rp.set_viewport(
-                r.x as f32,
-                r.y as f32,
-                r.width as f32,
-                r.height as f32,
-                0.0,
-                1.0,
-            );
-            rp.set_scissor_rect(r.x, r.y, r.width, r.height);
-            draws += record_scene(
-                &mut rp,
-                &self.pipelines,
-                &self.indices,
-                &self.rock,
-                &self.views[i],
-                cache,
-                &mut self.timer,
-            );
-            if halo && i == last {
-                mark(&mut self.timer, &mut rp, "end");
-            }
+            let target = ViewTarget {
+                scene,
+                load,
+                rect: pass.rect,
+                raw: raw.map(|(view, _)| view),
+                last: halo && i == last,
+            };
+            draws += kit.record(encoder, &target, &self.views[i], &mut self.timer);
         }
         if shown.is_empty() {
             super::view_pass(
@@ -747,7 +720,7 @@ impl Renderer {
             );
         }
         if let Some(bloom) = &self.bloom {
-            draws += bloom.run(encoder, target, &rects, &mut self.timer);
+            draws += bloom.run(encoder, output.view, &rects, &mut self.timer);
         }
         if let Some(t) = &self.timer {
             t.finish(encoder);
@@ -757,82 +730,6 @@ impl Renderer {
             encode_time: start.elapsed(),
             rock_cells_shaded,
         }
-    }
-}
-
-/// Records one view's scene: sky, stars, the far silhouettes, the rock's fill and outline,
-/// body fills and outlines, lines and particles, and straight into the output the bright
-/// lines' halos; returns the draw calls (always the same number for a renderer).
-fn record_scene(
-    pass: &mut wgpu::RenderPass<'_>,
-    pipelines: &Pipelines,
-    indices: &QuadIndices,
-    rock: &Rock,
-    out: &ViewBuffers,
-    cache: Option<&RockCachePipelines>,
-    timer: &mut Option<GpuTimer>,
-) -> u32 {
-    let source = pipelines.source;
-    let c = out.counts;
-    mark(timer, pass, "sky");
-    pass.set_bind_group(0, &out.globals_group, &[]);
-    if c.sky_on_air {
-        pass.set_pipeline(&pipelines.sky_on_air);
-        pass.set_vertex_buffer(0, rock.air.slice(..));
-        pass.draw(0..rock.air_vertices, 0..1);
-    } else {
-        pass.set_pipeline(&pipelines.sky);
-        pass.draw(0..3, 0..1);
-    }
-    mark(timer, pass, "stars");
-    pass.set_pipeline(&pipelines.stars);
-    indices.bind(pass);
-    pass.draw_indexed(0..6 * c.stars, 0, 0..1);
-    mark(timer, pass, "far rock");
-    pass.set_pipeline(&pipelines.backdrop);
-    pass.set_vertex_buffer(0, rock.backdrop.slice(..));
-    pass.draw(0..rock.backdrop_vertices, 0..1);
-    mark(timer, pass, "rock fill");
-    match cache.zip(out.rock_cache.group()) {
-        Some((cache, group)) => {
-            pass.set_pipeline(&cache.fill);
-            pass.set_bind_group(1, group, &[]);
-        }
-        None => {
-            pass.set_pipeline(&pipelines.rock);
-            rock.field.bind(pass);
-            pipelines.rock_grain.bind(pass, c.grain_level);
-        }
-    }
-    pass.set_vertex_buffer(0, rock.vertices.slice(..));
-    pass.set_index_buffer(out.rock_visible.buffer.slice(..), wgpu::IndexFormat::Uint32);
-    pass.draw_indexed(0..c.rock_indices, 0, 0..1);
-    mark(timer, pass, "rock outline");
-    pass.set_pipeline(&pipelines.line);
-    indices.bind(pass);
-    out.lines.draw(pass, source, 0..c.rock_lines);
-    mark(timer, pass, "body fills");
-    pass.set_pipeline(&pipelines.fill);
-    pass.set_vertex_buffer(0, out.fill.buffer.slice(..));
-    pass.draw(0..c.fill, 0..1);
-    mark(timer, pass, "body outlines");
-    pass.set_pipeline(&pipelines.outline);
-    pass.set_vertex_buffer(0, out.outlines.buffer.slice(..));
-    pass.draw(0..c.outlines, 0..1);
-    mark(timer, pass, "lines");
-    pass.set_pipeline(&pipelines.line);
-    out.lines.draw(pass, source, c.rock_lines..c.lines);
-    mark(timer, pass, "particles");
-    pass.set_pipeline(&pipelines.particle);
-    out.particles.draw_triangles(pass, source, 0..c.particles);
-    match &pipelines.halo {
-        Some(halo) => {
-            mark(timer, pass, "halos");
-            pass.set_pipeline(halo);
-            out.lines.draw(pass, source, c.lines..c.halos);
-            SCENE_DRAWS + 1
-        }
-        None => SCENE_DRAWS,
     }
 }
 
@@ -860,11 +757,6 @@ fn sees_only_framed(frame: Option<(Vec2, Vec2)>, center: Vec2, half_extent: Vec2
         (center - half_extent).cmpge(lo).all() && (center + half_extent).cmple(hi).all()
     })
 }
-
-/// Draw calls of one view's scene: sky, stars, far silhouettes, rock fill, rock outline,
-/// body fills, body outlines, lines, particles (and the halos, drawing straight into the
-/// output).
-pub const SCENE_DRAWS: u32 = 9;
 
 #[cfg(test)]
 mod tests {

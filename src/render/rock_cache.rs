@@ -105,11 +105,20 @@ pub(crate) fn stale(held: Option<Lattice>, now: Lattice, size: (u32, u32)) -> Ve
     rects
 }
 
+/// The cache's texture as the two fills read it: group 1 of the fill that decodes it into
+/// the output, and, where the output's bytes are written as they are, group 1 of the fill
+/// that copies it over them.
+#[derive(Debug)]
+struct CacheTexture {
+    view: wgpu::TextureView,
+    group: wgpu::BindGroup,
+    raw_group: Option<wgpu::BindGroup>,
+}
+
 /// One view's cache: its texture (in the output's format) and what it holds.
 #[derive(Debug, Default)]
 pub(crate) struct RockCache {
-    /// The texture, its view, and group 1 of the fill that reads it.
-    texture: Option<(wgpu::TextureView, wgpu::BindGroup)>,
+    texture: Option<CacheTexture>,
     size: (u32, u32),
     /// The lattice whose cells the cache holds, when it holds any.
     held: Option<Lattice>,
@@ -123,6 +132,9 @@ pub(crate) struct Refill<'a> {
     pub layout: &'a wgpu::BindGroupLayout,
     /// The cache's format: the output's.
     pub format: wgpu::TextureFormat,
+    /// The same texels without the sRGB encoding, when the fill is to copy them byte for
+    /// byte (see `Renderer::render_views`).
+    pub raw: Option<wgpu::TextureFormat>,
     /// The view's globals (group 0), already holding `now`'s base and offset.
     pub globals: &'a wgpu::BindGroup,
 }
@@ -147,14 +159,18 @@ impl RockCache {
         timer: &mut Option<super::timer::GpuTimer>,
     ) -> u64 {
         let size = (size.0.max(1), size.1.max(1));
-        if self.texture.is_none() || self.size != size {
+        let fits = self
+            .texture
+            .as_ref()
+            .is_some_and(|t| t.raw_group.is_some() == refill.raw.is_some());
+        if !fits || self.size != size {
             self.texture = Some(Self::make(device, refill, size));
             self.size = size;
             self.held = None;
         }
         let rects = stale(self.held, now, size);
         self.held = Some(now);
-        let Some((view, _)) = &self.texture else {
+        let Some(CacheTexture { view, .. }) = &self.texture else {
             return 0;
         };
         if rects.is_empty() {
@@ -176,24 +192,45 @@ impl RockCache {
 
     /// Group 1 of the fill reading the cache, once it has been refreshed.
     pub fn group(&self) -> Option<&wgpu::BindGroup> {
-        self.texture.as_ref().map(|(_, g)| g)
+        self.texture.as_ref().map(|t| &t.group)
     }
 
-    fn make(
-        device: &wgpu::Device,
-        refill: &Refill<'_>,
-        size: (u32, u32),
-    ) -> (wgpu::TextureView, wgpu::BindGroup) {
-        let view = super::shader_source::target_texture(device, "rock cache", size, refill.format);
-        let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("rock cache"),
-            layout: refill.layout,
-            entries: &[wgpu::BindGroupEntry {
-                binding: 0,
-                resource: wgpu::BindingResource::TextureView(&view),
-            }],
+    /// Group 1 of the fill copying the cache's bytes, once it has been refreshed for a
+    /// frame that copies them.
+    pub fn raw_group(&self) -> Option<&wgpu::BindGroup> {
+        self.texture.as_ref().and_then(|t| t.raw_group.as_ref())
+    }
+
+    fn make(device: &wgpu::Device, refill: &Refill<'_>, size: (u32, u32)) -> CacheTexture {
+        let views: Vec<wgpu::TextureFormat> = refill.raw.into_iter().collect();
+        let texture = super::shader_source::texture_with_views(
+            device,
+            "rock cache",
+            size,
+            (refill.format, &views),
+        );
+        let group = |view: &wgpu::TextureView| {
+            device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("rock cache"),
+                layout: refill.layout,
+                entries: &[wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: wgpu::BindingResource::TextureView(view),
+                }],
+            })
+        };
+        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        let raw_group = refill.raw.map(|format| {
+            group(&texture.create_view(&wgpu::TextureViewDescriptor {
+                format: Some(format),
+                ..Default::default()
+            }))
         });
-        (view, group)
+        CacheTexture {
+            group: group(&view),
+            view,
+            raw_group,
+        }
     }
 }
 

@@ -7,7 +7,6 @@ use super::glow::Glow;
 
 /// The scene's colour format: linear, with headroom above 1 for the glow pass.
 pub const SCENE_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba16Float;
-
 /// Where the scene's pipelines draw: the HDR scene target the glow post pass reads, or,
 /// for the halo glow, the output itself, with the shaders tone-mapping (and, into an output
 /// that is not sRGB, encoding) their own colours.
@@ -150,25 +149,35 @@ pub(crate) fn bake_pipeline(
 pub(crate) fn target_texture(
     device: &wgpu::Device,
     label: &str,
-    (width, height): (u32, u32),
+    size: (u32, u32),
     format: wgpu::TextureFormat,
 ) -> wgpu::TextureView {
-    device
-        .create_texture(&wgpu::TextureDescriptor {
-            label: Some(label),
-            size: wgpu::Extent3d {
-                width: width.max(1),
-                height: height.max(1),
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format,
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
-            view_formats: &[],
-        })
+    texture_with_views(device, label, size, (format, &[]))
         .create_view(&wgpu::TextureViewDescriptor::default())
+}
+
+/// A texture as [`target_texture`] makes, of `format`, that may also be viewed as each of
+/// `views` (formats differing from it only in the sRGB encoding).
+pub(crate) fn texture_with_views(
+    device: &wgpu::Device,
+    label: &str,
+    (width, height): (u32, u32),
+    (format, views): (wgpu::TextureFormat, &[wgpu::TextureFormat]),
+) -> wgpu::Texture {
+    device.create_texture(&wgpu::TextureDescriptor {
+        label: Some(label),
+        size: wgpu::Extent3d {
+            width: width.max(1),
+            height: height.max(1),
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format,
+        usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
+        view_formats: views,
+    })
 }
 
 /// A texture a fragment shader reads at `binding` (2D, single-sampled, `f32`; filterable

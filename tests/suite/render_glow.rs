@@ -56,7 +56,7 @@ fn edge_frame(gpu: &Gpu, glow: Glow, size: (u32, u32)) -> (Rgba8, u32) {
     });
     let mut renderer =
         Renderer::with_glow(&gpu.device, OFFSCREEN_FORMAT, &RockMesh::default(), glow);
-    let target = Offscreen::new(&gpu.device, size.0, size.1).unwrap();
+    let target = Offscreen::new(gpu, size.0, size.1).unwrap();
     let frame = target.capture(gpu, &mut renderer, &view, &snap).unwrap();
     // The edge's row: y = -2 m, pixels down from the top.
     let px_per_m = size.1 as f32 / (2.0 * half.y);
@@ -149,7 +149,7 @@ fn the_halo_draws_the_scene_and_its_halos_and_the_bloom_adds_its_post_pass() {
         center: Vec2::ZERO,
         half_extent: Vec2::new(16.0, 9.0),
     };
-    let target = Offscreen::new(&gpu.device, 320, 180).unwrap();
+    let target = Offscreen::new(&gpu, 320, 180).unwrap();
     // The halo: one more draw, the bright lines' halos; the bloom: its four post passes.
     for (glow, extra) in [(Glow::Halo, 1), (Glow::Bloom, 4)] {
         let mut r = Renderer::with_glow(&gpu.device, OFFSCREEN_FORMAT, &RockMesh::default(), glow);
@@ -178,7 +178,7 @@ fn into_an_output_that_is_not_srgb_the_halo_shaders_encode_it() {
     let replay =
         cavefly::app::shot::Replay::run(&level, &rock, options.frame, Some(&script)).unwrap();
     let format = wgpu::TextureFormat::Rgba8Unorm;
-    let target = Offscreen::with_format(&gpu.device, w, h, format).unwrap();
+    let target = Offscreen::with_format(&gpu, w, h, format).unwrap();
     let mut renderer = Renderer::with_glow(&gpu.device, format, &rock, Glow::Halo);
     let snap = Snapshot::capture(&replay.sim, 1.0, &replay.effects);
     let plain = target
@@ -227,7 +227,7 @@ fn halos_read_from_instances_draw_as_from_storage() {
     let replay = cavefly::app::shot::Replay::run(&level, &rock, 150, Some(&script)).unwrap();
     let snap = Snapshot::capture(&replay.sim, 1.0, &replay.effects);
     let view = replay.camera.view(w, h);
-    let target = Offscreen::new(&gpu.device, w, h).unwrap();
+    let target = Offscreen::new(&gpu, w, h).unwrap();
     let frame = |source| {
         let mut r =
             Renderer::with_options(&gpu.device, OFFSCREEN_FORMAT, &rock, source, Glow::Halo);

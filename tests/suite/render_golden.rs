@@ -141,7 +141,7 @@ fn draw_calls_do_not_grow_with_bodies_or_particles() {
     };
     let level = cavefly::level::load_level(Path::new("levels/04_first_flight.ron")).unwrap();
     let rock = RockMesh::from_level(&level);
-    let target = Offscreen::new(&gpu.device, 320, 180).unwrap();
+    let target = Offscreen::new(&gpu, 320, 180).unwrap();
     let mut renderer = Renderer::new(&gpu.device, OFFSCREEN_FORMAT, &rock);
     let view = Camera::new(glam::Vec2::ZERO, rock.bounds).view(320, 180);
     let empty = target.render(&gpu, &mut renderer, &view, &Snapshot::default());

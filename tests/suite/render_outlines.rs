@@ -37,7 +37,7 @@ fn frame(gpu: &Gpu, outline: &[Vec2]) -> Rgba8 {
     let mut snap = Snapshot::default();
     snap.push_body(outline, FILL, EDGE);
     let mut renderer = Renderer::new(&gpu.device, OFFSCREEN_FORMAT, &RockMesh::default());
-    let target = Offscreen::new(&gpu.device, SIZE.0, SIZE.1).unwrap();
+    let target = Offscreen::new(gpu, SIZE.0, SIZE.1).unwrap();
     target.capture(gpu, &mut renderer, &view, &snap).unwrap()
 }
 

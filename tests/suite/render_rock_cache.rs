@@ -70,7 +70,7 @@ fn on_the_lattice_the_cached_rock_is_the_live_rock() {
             ),
             ..view
         };
-        let target = Offscreen::new(&gpu.device, size.0, size.1).unwrap();
+        let target = Offscreen::new(&gpu, size.0, size.1).unwrap();
         let mut r = Renderer::with_glow(&gpu.device, OFFSCREEN_FORMAT, &rock, Glow::Halo);
         assert!(r.rock_cache(), "the halo caches the rock by default");
         let cached = target.capture(&gpu, &mut r, &view, &snap).unwrap();
@@ -110,7 +110,7 @@ fn a_moving_camera_shades_only_what_it_uncovers_and_draws_a_fresh_caches_frame()
     let Some(gpu) = gpu() else { return };
     let (w, h) = (320, 180);
     let (rock, snap, start) = scene("11_reactor", (w, h));
-    let target = Offscreen::new(&gpu.device, w, h).unwrap();
+    let target = Offscreen::new(&gpu, w, h).unwrap();
     let mut kept = Renderer::with_glow(&gpu.device, OFFSCREEN_FORMAT, &rock, Glow::Halo);
     let mut fresh = Renderer::with_glow(&gpu.device, OFFSCREEN_FORMAT, &rock, Glow::Halo);
     let first = target.render(&gpu, &mut kept, &start, &snap);
@@ -188,7 +188,7 @@ fn a_moving_camera_shades_only_what_it_uncovers_and_draws_a_fresh_caches_frame()
         "after a level change"
     );
     // A larger target: a new cache, filled whole.
-    let big = Offscreen::new(&gpu.device, 400, 240).unwrap();
+    let big = Offscreen::new(&gpu, 400, 240).unwrap();
     let stats = big.render(&gpu, &mut kept, &zoomed, &snap);
     assert_eq!(stats.rock_cells_shaded, 400 * 240);
 }
@@ -198,7 +198,7 @@ fn views_sharing_a_window_keep_a_cache_each() {
     let Some(gpu) = gpu() else { return };
     let (w, h) = (480, 180);
     let (rock, snap, view) = scene("11_reactor", (w / 2, h));
-    let target = Offscreen::new(&gpu.device, w, h).unwrap();
+    let target = Offscreen::new(&gpu, w, h).unwrap();
     let left = ViewRect {
         x: 0,
         y: 0,
@@ -255,10 +255,10 @@ fn a_frame_drawn_over_another_is_the_frame_drawn_fresh() {
                 ..view
             };
             for v in [view, outside] {
-                let fresh_target = Offscreen::new(&gpu.device, size.0, size.1).unwrap();
+                let fresh_target = Offscreen::new(&gpu, size.0, size.1).unwrap();
                 let mut r = Renderer::with_glow(&gpu.device, OFFSCREEN_FORMAT, &rock, glow);
                 let fresh = fresh_target.capture(&gpu, &mut r, &v, &snap).unwrap();
-                let target = Offscreen::new(&gpu.device, size.0, size.1).unwrap();
+                let target = Offscreen::new(&gpu, size.0, size.1).unwrap();
                 let mut o = Renderer::with_glow(&gpu.device, OFFSCREEN_FORMAT, &other_rock, glow);
                 target
                     .capture(&gpu, &mut o, &other_view, &other_snap)
@@ -273,5 +273,69 @@ fn a_frame_drawn_over_another_is_the_frame_drawn_fresh() {
                 );
             }
         }
+    }
+}
+
+/// Where the output offers a view without its sRGB encoding, the rock's fill copies the
+/// cache's bytes through it in a pass of its own; without one, the fill decodes each texel
+/// and the target encodes it again. Both must give the same frame, byte for byte: one view
+/// and two sharing the target, as the camera moves (the caches refilled in strips) and when
+/// the same renderer goes from one kind of output to the other.
+#[test]
+fn the_copied_rock_is_the_decoded_rock_byte_for_byte() {
+    let Some(gpu) = gpu() else { return };
+    let (w, h) = (480, 270);
+    let copying = Offscreen::new(&gpu, w, h).unwrap();
+    assert_eq!(
+        copying.has_raw_view(),
+        gpu.texture_view_formats(),
+        "an sRGB offscreen target has its raw view wherever the adapter allows one"
+    );
+    if !copying.has_raw_view() {
+        eprintln!("the adapter allows no second view of a texture: nothing to compare");
+        return;
+    }
+    let mut decoding = Offscreen::new(&gpu, w, h).unwrap();
+    decoding.drop_raw_view();
+    for stem in ["14_meltdown_run", "05_crystal_mine"] {
+        let (rock, snap, start) = scene(stem, (w, h));
+        let mut a = Renderer::with_glow(&gpu.device, OFFSCREEN_FORMAT, &rock, Glow::Halo);
+        let mut b = Renderer::with_glow(&gpu.device, OFFSCREEN_FORMAT, &rock, Glow::Halo);
+        let mut view = start;
+        for by in [(0.0, 0.0), (3.4, -1.2), (-40.0, 17.0), (0.6, 0.3)] {
+            view = moved(view, h, by);
+            let copied = copying.capture(&gpu, &mut a, &view, &snap).unwrap();
+            let decoded = decoding.capture(&gpu, &mut b, &view, &snap).unwrap();
+            assert_eq!(differences(&copied, &decoded), (0, 0), "{stem} at {by:?}");
+        }
+        // The renderer that copied now draws into the target without the raw view, and
+        // back: each time its caches are remade for the other fill, and the frame holds.
+        let decoded = decoding.capture(&gpu, &mut b, &view, &snap).unwrap();
+        for target in [&decoding, &copying] {
+            let frame = target.capture(&gpu, &mut a, &view, &snap).unwrap();
+            assert_eq!(differences(&frame, &decoded), (0, 0), "{stem}, switched");
+        }
+        // Two views sharing the target, each with its own cache.
+        let half = ViewRect {
+            x: 0,
+            y: 0,
+            width: w / 2,
+            height: h,
+        };
+        let views = [
+            ViewPass {
+                rect: half,
+                view: moved(start, h, (-30.0, 5.0)),
+                snap: &snap,
+            },
+            ViewPass {
+                rect: ViewRect { x: w / 2, ..half },
+                view: moved(start, h, (55.0, -12.0)),
+                snap: &snap,
+            },
+        ];
+        let copied = copying.capture_views(&gpu, &mut a, &views).unwrap();
+        let decoded = decoding.capture_views(&gpu, &mut b, &views).unwrap();
+        assert_eq!(differences(&copied, &decoded), (0, 0), "{stem}, two views");
     }
 }

@@ -155,7 +155,7 @@ fn each_views_draw_calls_do_not_grow_with_bodies_or_particles() {
     let level = two_player_cave();
     let rock = RockMesh::from_level(&level);
     let (w, h) = (320, 180);
-    let target = Offscreen::new(&gpu.device, w, h).unwrap();
+    let target = Offscreen::new(&gpu, w, h).unwrap();
     let mut renderer = Renderer::new(&gpu.device, OFFSCREEN_FORMAT, &rock);
     let mut draws = |views: usize, snap: &Snapshot| {
         let passes: Vec<ViewPass> = split_views(w, h, views)
@@ -171,8 +171,7 @@ fn each_views_draw_calls_do_not_grow_with_bodies_or_particles() {
             &gpu.device,
             &gpu.queue,
             &mut encoder,
-            target.view(),
-            (w, h),
+            target.output(),
             &passes,
         );
         gpu.queue.submit([encoder.finish()]);

@@ -38,7 +38,7 @@ fn cave_in(world: WorldKind) -> LoadedLevel {
 }
 
 fn frame(gpu: &Gpu, renderer: &mut Renderer, view: &View) -> Rgba8 {
-    let target = Offscreen::new(&gpu.device, SIZE.0, SIZE.1).unwrap();
+    let target = Offscreen::new(gpu, SIZE.0, SIZE.1).unwrap();
     target
         .capture(gpu, renderer, view, &Snapshot::default())
         .unwrap()
@@ -122,7 +122,7 @@ fn a_levels_look_is_uploaded_once_not_per_frame() {
     let rock = RockMesh::from_level(&cave_in(WorldKind::Reactor));
     let mut renderer = Renderer::new(&gpu.device, OFFSCREEN_FORMAT, &rock);
     assert_eq!(renderer.uploads(), 1);
-    let target = Offscreen::new(&gpu.device, SIZE.0, SIZE.1).unwrap();
+    let target = Offscreen::new(&gpu, SIZE.0, SIZE.1).unwrap();
     for i in 0..5 {
         let view = Camera::new(Vec2::new(-30.0 + 10.0 * i as f32, -10.0), rock.bounds)
             .view(SIZE.0, SIZE.1);

@@ -14,7 +14,7 @@ const SIZE: (u32, u32) = (480, 270);
 /// Renders an empty scene and, when `hud` is given, the HUD over it.
 fn frame(gpu: &Gpu, hud: Option<&Hud>) -> Rgba8 {
     let (w, h) = SIZE;
-    let target = Offscreen::new(&gpu.device, w, h).unwrap();
+    let target = Offscreen::new(gpu, w, h).unwrap();
     let mut renderer = Renderer::new(&gpu.device, OFFSCREEN_FORMAT, &RockMesh::default());
     let mut painter = UiPainter::new(&gpu.device, OFFSCREEN_FORMAT);
     let ctx = egui::Context::default();
