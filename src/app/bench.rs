@@ -229,7 +229,11 @@ impl Bench {
 
     /// How the renderer draws glow, in words.
     pub(super) fn glow(&self) -> String {
-        self.renderer.glow().to_string()
+        format!(
+            "{}, scene drawn in {:?}",
+            self.renderer.glow(),
+            self.renderer.scene_format()
+        )
     }
 
     /// Where the renderer's quads get their records, in words.

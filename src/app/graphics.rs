@@ -8,7 +8,7 @@
 
 use crate::render::glow::Glow;
 use crate::render::gpu::{backend_names, instance_descriptor};
-use crate::render::pipelines::raw_twin;
+use crate::render::pipelines::{raw_twin, SCENE_FEATURES};
 use crate::render::{Gpu, Output, Renderer, RockMesh, ViewPass};
 use crate::ui::{UiInput, UiPainter};
 use std::sync::Arc;
@@ -81,7 +81,7 @@ impl Graphics {
         let surface = instance
             .create_surface(window.clone())
             .map_err(|e| format!("cannot draw into the window: {e}"))?;
-        let gpu = Gpu::open(instance, Some(&surface), &tried, wgpu::Features::empty())?;
+        let gpu = Gpu::open(instance, Some(&surface), &tried, SCENE_FEATURES)?;
         let caps = surface.get_capabilities(&gpu.adapter);
         let format = pick_format(&caps.formats).ok_or_else(|| {
             format!(

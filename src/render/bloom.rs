@@ -4,7 +4,7 @@
 
 use super::layout::ViewRect;
 use super::shader_source::{
-    fragment_texture, pipeline, target_texture, PipelineSpec, SCENE_FORMAT,
+    fragment_texture, pipeline, scene_format, target_texture, PipelineSpec,
 };
 use super::timer::{mark, GpuTimer};
 use bytemuck::{Pod, Zeroable};
@@ -42,11 +42,9 @@ pub struct Bloom {
     composite: wgpu::RenderPipeline,
     params: [wgpu::Buffer; 4],
     output_format: wgpu::TextureFormat,
+    /// The HDR targets' format (`shader_source::scene_format`).
+    format: wgpu::TextureFormat,
     targets: Option<Targets>,
-}
-
-fn texture(device: &wgpu::Device, name: &str, w: u32, h: u32) -> wgpu::TextureView {
-    target_texture(device, name, (w, h), SCENE_FORMAT)
 }
 
 impl Bloom {
@@ -85,6 +83,7 @@ impl Bloom {
             label: Some("post"),
             source: wgpu::ShaderSource::Wgsl(include_str!("../../shaders/post.wgsl").into()),
         });
+        let format = scene_format(device);
         let make = |entry: &str, format| {
             pipeline(
                 device,
@@ -116,12 +115,13 @@ impl Bloom {
                 min_filter: wgpu::FilterMode::Linear,
                 ..Default::default()
             }),
-            bright: make("fs_bright", SCENE_FORMAT),
-            blur: make("fs_blur", SCENE_FORMAT),
+            bright: make("fs_bright", format),
+            blur: make("fs_blur", format),
             composite: make("fs_composite", output_format),
             layout,
             params,
             output_format,
+            format,
             targets: None,
         }
     }
@@ -168,9 +168,10 @@ impl Bloom {
         let size = (width.max(1), height.max(1));
         if self.targets.as_ref().map(|t| t.size) != Some(size) {
             let (hw, hh) = (size.0.div_ceil(GLOW_SCALE), size.1.div_ceil(GLOW_SCALE));
-            let scene = texture(device, "scene", size.0, size.1);
-            let glow_a = texture(device, "bloom_a", hw, hh);
-            let glow_b = texture(device, "bloom_b", hw, hh);
+            let texture = |name, size| target_texture(device, name, size, self.format);
+            let scene = texture("scene", size);
+            let glow_a = texture("bloom_a", (hw, hh));
+            let glow_b = texture("bloom_b", (hw, hh));
             let srgb = !self.output_format.is_srgb();
             let full = [1.0 / size.0 as f32, 1.0 / size.1 as f32];
             // The bright pass's four bilinear taps sit a full texel out, so each averages

@@ -3,6 +3,7 @@
 //! renderers included.
 
 use super::glow::Glow;
+use super::shader_source::SCENE_FEATURES;
 
 /// The environment variable that forces a backend (`vulkan` or `gl`).
 pub const BACKEND_VARIABLE: &str = "WGPU_BACKEND";
@@ -73,12 +74,13 @@ impl Gpu {
     }
 
     /// Opens an adapter and device with no window, asking for those of `optional` features
-    /// the adapter has (measuring asks for timestamps).
+    /// the adapter has (measuring asks for timestamps), and for the packed HDR scene's
+    /// ([`SCENE_FEATURES`]).
     pub fn headless_with(optional: wgpu::Features) -> Result<Gpu, String> {
         let desc = instance_descriptor();
         let tried = backend_names(&desc);
         let instance = wgpu::Instance::new(desc);
-        Self::open(instance, None, &tried, optional)
+        Self::open(instance, None, &tried, optional | SCENE_FEATURES)
     }
 
     /// Opens an adapter that can present to `surface` (made from `instance`), and its device

@@ -13,7 +13,7 @@ use super::rock_grain::RockGrain;
 use bytemuck::{Pod, Zeroable};
 
 use super::shader_source::{self, world_shader, PipelineSpec};
-pub use super::shader_source::{SceneTarget, SCENE_FORMAT};
+pub use super::shader_source::{SceneTarget, PACKED_SCENE_FORMAT, SCENE_FEATURES, SCENE_FORMAT};
 
 /// Frame globals, as `common.wgsl` declares them.
 #[repr(C)]

@@ -195,7 +195,11 @@ impl Renderer {
         } else {
             source
         };
-        let pipelines = Pipelines::new(device, source, SceneTarget::new(glow, output_format));
+        let pipelines = Pipelines::new(
+            device,
+            source,
+            SceneTarget::new(glow, output_format, device),
+        );
         let mut halos = Halos::new(glow);
         Renderer {
             bloom: (glow == Glow::Bloom).then(|| Bloom::new(device, output_format)),
@@ -245,6 +249,12 @@ impl Renderer {
         } else {
             Glow::Bloom
         }
+    }
+
+    /// The format the scene is drawn in: the HDR target's for the bloom, else the
+    /// output's.
+    pub fn scene_format(&self) -> wgpu::TextureFormat {
+        self.pipelines.target.format
     }
 
     /// Where quad records come from in this renderer.

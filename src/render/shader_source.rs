@@ -7,6 +7,24 @@ use super::glow::Glow;
 
 /// The scene's colour format: linear, with headroom above 1 for the glow pass.
 pub const SCENE_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba16Float;
+/// The scene's colour format where the device can draw into it: three small floats in 32
+/// bits (no alpha, which no blend and no post pass reads), so every layer of the scene and
+/// every read of it moves half the memory of [`SCENE_FORMAT`]. Each value keeps 6 (blue 5)
+/// bits of mantissa, a step under one 8-bit sRGB step at the brightnesses it shows.
+pub const PACKED_SCENE_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rg11b10Ufloat;
+/// The device feature that lets the scene be drawn in [`PACKED_SCENE_FORMAT`]: asked for
+/// wherever the adapter has it.
+pub const SCENE_FEATURES: wgpu::Features = wgpu::Features::RG11B10UFLOAT_RENDERABLE;
+
+/// The HDR scene's format on `device`: packed where it can draw into it.
+pub fn scene_format(device: &wgpu::Device) -> wgpu::TextureFormat {
+    if device.features().contains(SCENE_FEATURES) {
+        PACKED_SCENE_FORMAT
+    } else {
+        SCENE_FORMAT
+    }
+}
+
 /// Where the scene's pipelines draw: the HDR scene target the glow post pass reads, or,
 /// for the halo glow, the output itself, with the shaders tone-mapping (and, into an output
 /// that is not sRGB, encoding) their own colours.
@@ -19,11 +37,11 @@ pub struct SceneTarget {
 }
 
 impl SceneTarget {
-    /// The scene target for `glow` and an output of `output` format.
-    pub fn new(glow: Glow, output: wgpu::TextureFormat) -> SceneTarget {
+    /// The scene target for `glow` and an output of `output` format on `device`.
+    pub fn new(glow: Glow, output: wgpu::TextureFormat, device: &wgpu::Device) -> SceneTarget {
         match glow {
             Glow::Bloom => SceneTarget {
-                format: SCENE_FORMAT,
+                format: scene_format(device),
                 halo: false,
             },
             Glow::Halo => SceneTarget {

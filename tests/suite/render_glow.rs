@@ -237,3 +237,60 @@ fn halos_read_from_instances_draw_as_from_storage() {
     let off = crate::common::channels_off(&storage, &instanced, 2);
     assert!(off < 50, "{off} channel values differ by more than 2");
 }
+
+/// The bloom draws its HDR scene in a packed format (three small floats in 32 bits) where
+/// the device can, and in four half floats where it cannot: the two must give the same
+/// frames to within a few steps of the 8-bit output, and those few pixels only.
+#[test]
+fn the_packed_scene_gives_the_wide_scenes_frames() {
+    use cavefly::render::gpu::instance_descriptor;
+    use cavefly::render::pipelines::{PACKED_SCENE_FORMAT, SCENE_FEATURES, SCENE_FORMAT};
+    let Some(packed) = gpu() else { return };
+    if !packed.adapter.features().contains(SCENE_FEATURES) {
+        eprintln!("the adapter cannot draw into the packed format: nothing to compare");
+        return;
+    }
+    let instance = wgpu::Instance::new(instance_descriptor());
+    let wide = Gpu::open(instance, None, "the default", wgpu::Features::empty()).unwrap();
+    let rock = RockMesh::default();
+    let format = |gpu: &Gpu| {
+        Renderer::with_glow(&gpu.device, OFFSCREEN_FORMAT, &rock, Glow::Bloom).scene_format()
+    };
+    assert_eq!(format(&packed), PACKED_SCENE_FORMAT);
+    assert_eq!(format(&wide), SCENE_FORMAT);
+    for stem in [
+        "14_meltdown_run",
+        "05_crystal_mine",
+        "10_heart_of_the_glacier",
+    ] {
+        let options = ShotOptions {
+            level: PathBuf::from(format!("levels/{stem}.ron")),
+            frame: 150,
+            inputs: Some(PathBuf::from("tests/golden/flight.inputs.ron")),
+            size: (480, 270),
+            glow: Some(Glow::Bloom),
+        };
+        let a = render_shot(&packed, &options).unwrap();
+        let b = render_shot(&wide, &options).unwrap();
+        let diffs: Vec<u8> = a
+            .pixels
+            .iter()
+            .zip(&b.pixels)
+            .map(|(x, y)| x.abs_diff(*y))
+            .collect();
+        let worst = diffs.iter().copied().max().unwrap_or(0);
+        let mean = diffs.iter().map(|&d| f64::from(d)).sum::<f64>() / diffs.len() as f64;
+        let over_two = diffs.iter().filter(|&&d| d > 2).count();
+        assert!(worst <= 6, "{stem}: a channel off by {worst}");
+        assert!(mean < 0.5, "{stem}: channels off by {mean:.3} on average");
+        assert!(
+            over_two * 500 < diffs.len(),
+            "{stem}: {over_two} channels off by more than 2"
+        );
+        // Not the same frame by accident of a format never used: the packed one rounds.
+        assert!(
+            mean > 0.0,
+            "{stem}: the two scenes gave the very same frame"
+        );
+    }
+}
