@@ -8,7 +8,7 @@
 
 use crate::render::glow::Glow;
 use crate::render::gpu::{backend_names, instance_descriptor};
-use crate::render::pipelines::{raw_twin, SCENE_FEATURES};
+use crate::render::pipelines::{raw_twin, view_as, SCENE_FEATURES};
 use crate::render::{Gpu, Output, Renderer, RockMesh, ViewPass};
 use crate::ui::{UiInput, UiPainter};
 use std::sync::Arc;
@@ -221,12 +221,8 @@ impl Graphics {
         let target = frame
             .texture
             .create_view(&wgpu::TextureViewDescriptor::default());
-        let raw = self.config.view_formats.first().map(|&format| {
-            frame.texture.create_view(&wgpu::TextureViewDescriptor {
-                format: Some(format),
-                ..Default::default()
-            })
-        });
+        let formats = &self.config.view_formats;
+        let raw = formats.first().map(|&f| view_as(&frame.texture, f));
         let size = self.size();
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
             label: Some("frame"),

@@ -2,7 +2,7 @@
 
 use super::camera::View;
 use super::gpu::Gpu;
-use super::pipelines::raw_twin;
+use super::pipelines::{raw_twin, view_as};
 use super::renderer::{FrameStats, Output, Renderer};
 use super::snapshot::Snapshot;
 
@@ -84,12 +84,7 @@ impl Offscreen {
             usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
             view_formats: &twin,
         });
-        let raw = twin.first().map(|&format| {
-            texture.create_view(&wgpu::TextureViewDescriptor {
-                format: Some(format),
-                ..Default::default()
-            })
-        });
+        let raw = twin.first().map(|&format| view_as(&texture, format));
         let padded_row = (width * 4).next_multiple_of(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT);
         let readback = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("readback"),

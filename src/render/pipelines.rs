@@ -13,7 +13,9 @@ use super::rock_grain::RockGrain;
 use bytemuck::{Pod, Zeroable};
 
 use super::shader_source::{self, world_shader, PipelineSpec};
-pub use super::shader_source::{SceneTarget, PACKED_SCENE_FORMAT, SCENE_FEATURES, SCENE_FORMAT};
+pub use super::shader_source::{
+    raw_twin, view_as, SceneTarget, PACKED_SCENE_FORMAT, SCENE_FEATURES, SCENE_FORMAT,
+};
 
 /// Frame globals, as `common.wgsl` declares them.
 #[repr(C)]
@@ -153,13 +155,6 @@ pub struct RockCachePipelines {
     /// the encoding, reading the cache through such a view, so that its bytes are copied
     /// rather than decoded and encoded again; and that format.
     pub copy: Option<(wgpu::RenderPipeline, wgpu::TextureFormat)>,
-}
-
-/// The format that stores the same bytes as `format` without its sRGB encoding, where
-/// `format` has one.
-pub fn raw_twin(format: wgpu::TextureFormat) -> Option<wgpu::TextureFormat> {
-    let raw = format.remove_srgb_suffix();
-    (raw != format).then_some(raw)
 }
 
 /// Premultiplied alpha: colour with alpha 1 covers, alpha 0 adds.

@@ -12,8 +12,9 @@ use super::glow::{Glow, Halos, HALO_REACH_PX};
 use super::layout::ViewRect;
 use super::outlines::{push_outline, OutlineLook, OutlineScratch, OutlineVertex};
 use super::palette::Palette;
-use super::pipelines::SceneTarget;
-use super::pipelines::{FillVertex, Globals, LineInstance, ParticleInstance, Pipelines};
+use super::pipelines::{
+    FillVertex, Globals, LineInstance, ParticleInstance, Pipelines, SceneTarget,
+};
 use super::quads::{QuadIndices, QuadSource};
 use super::rock_cache::{Lattice, Refill};
 use super::rock_field::RockField;

@@ -220,12 +220,9 @@ impl RockCache {
             })
         };
         let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
-        let raw_group = refill.raw.map(|format| {
-            group(&texture.create_view(&wgpu::TextureViewDescriptor {
-                format: Some(format),
-                ..Default::default()
-            }))
-        });
+        let raw_group = refill
+            .raw
+            .map(|format| group(&super::shader_source::view_as(&texture, format)));
         CacheTexture {
             group: group(&view),
             view,

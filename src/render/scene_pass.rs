@@ -34,17 +34,6 @@ pub struct Output<'a> {
     pub size: (u32, u32),
 }
 
-impl<'a> Output<'a> {
-    /// The output `view` of `size` pixels, with no second view.
-    pub fn new(view: &'a wgpu::TextureView, size: (u32, u32)) -> Output<'a> {
-        Output {
-            view,
-            raw: None,
-            size,
-        }
-    }
-}
-
 /// The rock as kept for drawing: every triangle's vertices on the device, and the
 /// triangles' boxes and outline segments, to pick those in view each frame.
 #[derive(Debug)]

@@ -174,6 +174,21 @@ pub(crate) fn target_texture(
         .create_view(&wgpu::TextureViewDescriptor::default())
 }
 
+/// The format that stores the same bytes as `format` without its sRGB encoding, where
+/// `format` has one.
+pub fn raw_twin(format: wgpu::TextureFormat) -> Option<wgpu::TextureFormat> {
+    let raw = format.remove_srgb_suffix();
+    (raw != format).then_some(raw)
+}
+
+/// A view of `texture` in `format`, one of the formats it was made to be viewed as.
+pub fn view_as(texture: &wgpu::Texture, format: wgpu::TextureFormat) -> wgpu::TextureView {
+    texture.create_view(&wgpu::TextureViewDescriptor {
+        format: Some(format),
+        ..Default::default()
+    })
+}
+
 /// A texture as [`target_texture`] makes, of `format`, that may also be viewed as each of
 /// `views` (formats differing from it only in the sRGB encoding).
 pub(crate) fn texture_with_views(
