@@ -1,9 +1,12 @@
 // Filled polygons (debris, the ship, the thrust flame) as triangles in world space with a
-// premultiplied colour per vertex: alpha 0 adds light, alpha 1 covers.
+// premultiplied colour, the same at each of a triangle's corners (so it is not
+// interpolated): alpha 0 adds light, alpha 1 covers. The opaque triangles that start the
+// list are drawn without blending (pipelines.rs `fill_opaque`): covering, they need not
+// read what lies under them.
 
 struct VsOut {
     @builtin(position) clip: vec4<f32>,
-    @location(0) color: vec4<f32>,
+    @location(0) @interpolate(flat) color: vec4<f32>,
 };
 
 @vertex

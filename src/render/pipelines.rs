@@ -65,7 +65,7 @@ pub struct Globals {
 pub struct FillVertex {
     /// World position.
     pub pos: [f32; 2],
-    /// Premultiplied colour (alpha 0 adds light).
+    /// Premultiplied colour (alpha 0 adds light); a triangle's is its first corner's.
     pub color: [f32; 4],
 }
 
@@ -130,8 +130,12 @@ pub struct Pipelines {
     pub rock_field: FieldKit,
     /// The rock's grain tile, its bake and its group.
     pub rock_grain: RockGrain,
-    /// Filled triangles with vertex colours.
+    /// Filled triangles with a colour each (premultiplied), blended.
     pub fill: wgpu::RenderPipeline,
+    /// The same for opaque triangles, unblended: each covers what lies under it, so the
+    /// blend's result is the triangle's own colour (alpha 1 in, alpha 1 out) and the
+    /// target need not be read.
+    pub fill_opaque: wgpu::RenderPipeline,
     /// Bodies' glowing outlines, a triangle per edge (see [`super::outlines`]).
     pub outline: wgpu::RenderPipeline,
     /// Glowing segments.
@@ -433,6 +437,11 @@ impl Pipelines {
             },
         ];
         let fill_attrs = wgpu::vertex_attr_array![0 => Float32x2, 1 => Float32x4];
+        let fill_vertices = [Some(wgpu::VertexBufferLayout {
+            array_stride: std::mem::size_of::<FillVertex>() as u64,
+            step_mode: wgpu::VertexStepMode::Vertex,
+            attributes: &fill_attrs,
+        })];
         let line_attrs = wgpu::vertex_attr_array![0 => Float32x2, 1 => Float32x2, 2 => Float32x4, 3 => Float32x2, 4 => Float32x2];
         let line_instances = [Some(wgpu::VertexBufferLayout {
             array_stride: std::mem::size_of::<LineInstance>() as u64,
@@ -488,12 +497,16 @@ impl Pipelines {
                 &layout,
                 &fill_src,
                 "fill",
-                &[Some(wgpu::VertexBufferLayout {
-                    array_stride: std::mem::size_of::<FillVertex>() as u64,
-                    step_mode: wgpu::VertexStepMode::Vertex,
-                    attributes: &fill_attrs,
-                })],
+                &fill_vertices,
                 Some(PREMULTIPLIED),
+            ),
+            fill_opaque: pipeline(
+                &kit,
+                &layout,
+                &fill_src,
+                "opaque fill",
+                &fill_vertices,
+                None,
             ),
             outline: pipeline(
                 &kit,

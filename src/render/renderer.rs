@@ -1,6 +1,7 @@
 //! The renderer: draws the static rock and a [`Snapshot`] into any colour target. Each kind
 //! of thing is one draw call over one buffer (rebuilt per frame for what moves, and for the
-//! part of the rock in view), always recorded even when empty, so every frame makes the
+//! part of the rock in view; the fills are two, the opaque triangles that lead their list
+//! unblended and then the rest), always recorded even when empty, so every frame makes the
 //! same number of draw calls however many bodies or particles there are. What the view
 //! cannot show is skipped before it reaches a buffer.
 
@@ -131,6 +132,16 @@ fn palette_globals(p: &Palette) -> Globals {
 
 fn premultiply(c: [f32; 4]) -> [f32; 4] {
     [c[0] * c[3], c[1] * c[3], c[2] * c[3], c[3]]
+}
+
+/// Vertices of the whole triangles that start `fill` and cover what lies under them
+/// (alpha exactly 1): drawn first and unblended, they give the pixels the blend would, and
+/// the rest, from the first triangle that lets light through on, keeps its order.
+fn opaque_prefix(fill: &[FillVertex]) -> usize {
+    fill.chunks_exact(3)
+        .take_while(|t| t[0].color[3] == 1.0)
+        .count()
+        * 3
 }
 
 /// How far a stroke of `width` (core and glow, pixels) reaches from its line, metres; with
@@ -598,6 +609,7 @@ impl Renderer {
             lines: self.halo_lines,
             halos: self.line_data.len() as u32,
             fill: self.fill_data.len() as u32,
+            opaque_fill: opaque_prefix(&self.fill_data) as u32,
             outlines: self.outline_data.len() as u32,
             particles: self.particle_data.len() as u32,
             stars,
@@ -772,6 +784,31 @@ fn sees_only_framed(frame: Option<(Vec2, Vec2)>, center: Vec2, half_extent: Vec2
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_opaque_prefix_ends_at_the_first_triangle_that_lets_light_through() {
+        let tris = |alphas: &[f32]| -> Vec<FillVertex> {
+            alphas
+                .iter()
+                .flat_map(|&a| {
+                    [FillVertex {
+                        pos: [0.0; 2],
+                        color: [0.1, 0.2, 0.3, a],
+                    }; 3]
+                })
+                .collect()
+        };
+        assert_eq!(opaque_prefix(&tris(&[1.0, 1.0, 0.0, 1.0])), 6);
+        assert_eq!(opaque_prefix(&tris(&[0.5, 1.0, 1.0])), 0);
+        assert_eq!(opaque_prefix(&tris(&[1.0, 1.0, 1.0])), 9);
+        // Alpha over 1 darkens what lies under it: blended, not covering.
+        assert_eq!(opaque_prefix(&tris(&[1.0, 1.5])), 3);
+        assert_eq!(opaque_prefix(&[]), 0);
+        // A partial triangle at the end is not drawn, so not counted.
+        let mut seven = tris(&[1.0, 1.0]);
+        seven.push(seven[0]);
+        assert_eq!(opaque_prefix(&seven), 6);
+    }
 
     #[test]
     fn the_sky_keeps_to_the_air_only_while_the_view_is_inside_its_frame() {

@@ -18,9 +18,9 @@ use super::ViewRect;
 use glam::Vec2;
 
 /// Draw calls of one view's scene: sky, stars, far silhouettes, rock fill, rock outline,
-/// body fills, body outlines, lines, particles (and the halos, drawing straight into the
-/// output).
-pub const SCENE_DRAWS: u32 = 9;
+/// body fills (the opaque ones that lead the list, then the rest), body outlines, lines,
+/// particles (and the halos, drawing straight into the output).
+pub const SCENE_DRAWS: u32 = 10;
 
 /// Where a frame is drawn.
 #[derive(Clone, Copy, Debug)]
@@ -203,9 +203,11 @@ impl<'a> SceneKit<'a> {
         self.indices.bind(pass);
         out.lines.draw(pass, source, 0..c.rock_lines);
         mark(timer, pass, "body fills");
-        pass.set_pipeline(&pipelines.fill);
+        pass.set_pipeline(&pipelines.fill_opaque);
         pass.set_vertex_buffer(0, out.fill.buffer.slice(..));
-        pass.draw(0..c.fill, 0..1);
+        pass.draw(0..c.opaque_fill, 0..1);
+        pass.set_pipeline(&pipelines.fill);
+        pass.draw(c.opaque_fill..c.fill, 0..1);
         mark(timer, pass, "body outlines");
         pass.set_pipeline(&pipelines.outline);
         pass.set_vertex_buffer(0, out.outlines.buffer.slice(..));

@@ -67,6 +67,8 @@ pub(crate) struct ViewCounts {
     pub halos: u32,
     /// Fill vertices.
     pub fill: u32,
+    /// Of those, the opaque triangles' that start the list (drawn unblended).
+    pub opaque_fill: u32,
     /// Corners of bodies' outlines' triangles.
     pub outlines: u32,
     /// Particles.

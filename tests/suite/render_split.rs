@@ -185,10 +185,11 @@ fn each_views_draw_calls_do_not_grow_with_bodies_or_particles() {
     // A second view adds one scene pass's draws and one composite of the glow into its own
     // rectangle (so no view's glow spills over the divider); the glow is blurred once.
     let per_view = two_empty - one_empty;
-    // Sky, stars, far silhouettes, rock fill, rock outline, body fills, body outlines,
-    // lines, particles, and its composite: ten per view since bodies' outlines were drawn
-    // apart from the other lines (nine before).
-    assert_eq!(per_view, 10);
+    // Sky, stars, far silhouettes, rock fill, rock outline, body fills (opaque, then the
+    // rest), body outlines, lines, particles, and its composite: eleven per view since the
+    // opaque fills were drawn unblended (ten before, nine before bodies' outlines were
+    // drawn apart from the other lines).
+    assert_eq!(per_view, 11);
     assert!(
         per_view > 0 && per_view < one_empty,
         "{one_empty} then {two_empty}"
