@@ -217,11 +217,12 @@ mod tests {
             .to_vec()
     }
 
-    fn temp(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("cavefly-progress-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        dir.join("cavefly").join("progress.ron")
+    /// A fresh folder, removed when the guard drops, and the progress file's path in a
+    /// folder inside it that does not exist yet.
+    fn temp() -> (tempfile::TempDir, PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("cavefly").join("progress.ron");
+        (dir, path)
     }
 
     #[test]
@@ -235,7 +236,7 @@ mod tests {
         assert!(!p.record_lap("race_ring.ron", 0.0));
         assert!(p.record_lap("other.ron", 50.0));
         assert_eq!(p.best_lap("race_ring.ron"), Some(39.25));
-        let path = temp("laps");
+        let (_dir, path) = temp();
         p.save(&path).unwrap();
         assert_eq!(Progress::load(&path).progress, p);
         // A file written before laps were kept still loads, with none.
@@ -275,7 +276,7 @@ mod tests {
 
     #[test]
     fn progress_round_trips_through_the_file() {
-        let path = temp("round");
+        let (_dir, path) = temp();
         assert_eq!(Progress::load(&path).progress, Progress::new());
         let mut p = Progress::new();
         p.record_win("01_a.ron", 42);
@@ -289,7 +290,7 @@ mod tests {
 
     #[test]
     fn a_corrupt_file_is_kept_as_a_backup_and_the_player_told_once() {
-        let path = temp("corrupt");
+        let (_dir, path) = temp();
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         let bad = "(version: 1, won: [\"01_a.ron\"], best_scores: {\"01_a.ron\": -3})";
         std::fs::write(&path, bad).unwrap();

@@ -298,16 +298,17 @@ mod tests {
     use super::*;
     use crate::screens::pad_bindings::PadInput;
 
-    fn temp(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("cavefly-settings-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        dir.join("cavefly").join("settings.ron")
+    /// A fresh folder, removed when the guard drops, and the settings file's path in a
+    /// folder inside it that does not exist yet.
+    fn temp() -> (tempfile::TempDir, PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("cavefly").join("settings.ron");
+        (dir, path)
     }
 
     #[test]
     fn settings_round_trip_through_the_file() {
-        let path = temp("round");
+        let (_dir, path) = temp();
         assert_eq!(Settings::load(&path).settings, Settings::default());
         let mut s = Settings {
             master_volume: 0.25,
@@ -326,7 +327,7 @@ mod tests {
 
     #[test]
     fn a_file_from_before_the_glow_choice_lets_the_adapter_choose() {
-        let path = temp("glow");
+        let (_dir, path) = temp();
         let s = Settings {
             glow: GlowChoice::Bloom,
             ..Settings::default()
@@ -350,7 +351,7 @@ mod tests {
 
     #[test]
     fn a_corrupt_file_is_kept_aside_and_the_defaults_used() {
-        let path = temp("corrupt");
+        let (_dir, path) = temp();
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, "(version: 1, master_volume: loud)").unwrap();
         let loaded = Settings::load(&path);
@@ -369,7 +370,7 @@ mod tests {
 
     #[test]
     fn both_keyboard_sides_round_trip_through_the_file_and_old_files_gain_them() {
-        let path = temp("sides");
+        let (_dir, path) = temp();
         let mut s = Settings::default();
         s.keyboard_left.rebind("KeyQ", Control::Fire);
         s.keyboard_right.rebind("Numpad0", Control::Tractor);
@@ -400,7 +401,7 @@ mod tests {
 
     #[test]
     fn both_pads_round_trip_and_files_before_version_4_gain_the_default_layout() {
-        let path = temp("pads");
+        let (_dir, path) = temp();
         let mut s = Settings::default();
         s.gamepad_1
             .inputs
@@ -440,7 +441,7 @@ mod tests {
 
     #[test]
     fn a_bad_pad_binding_is_reported_and_defaulted_and_the_rest_kept() {
-        let path = temp("badpad");
+        let (_dir, path) = temp();
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         let text = "(version: 4, master_volume: 0.3, vsync: false,\n gamepad_1: (inputs: [(North, Fire), (Trigger9, Thrust)]),\n gamepad_2: (inputs: [(South, Warp)]))";
         std::fs::write(&path, text).unwrap();
@@ -525,7 +526,7 @@ mod tests {
 
     #[test]
     fn the_music_volume_round_trips_is_brought_in_range_and_defaults_for_older_files() {
-        let path = temp("music");
+        let (_dir, path) = temp();
         let s = Settings {
             music_volume: 0.35,
             ..Settings::default()
