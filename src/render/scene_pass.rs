@@ -46,8 +46,7 @@ pub(crate) struct Rock {
     pub outline: Vec<super::pipelines::LineInstance>,
     /// The slow part of its shading, baked.
     pub field: RockField,
-    /// The air's triangles (see [`super::RockMesh::air`]), how many vertices they have,
-    /// and the rectangle they fill, lower and upper corners.
+    /// The air's triangles (see [`super::RockMesh::air`]).
     pub air: wgpu::Buffer,
     /// How many vertices the air's triangles have.
     pub air_vertices: u32,
