@@ -25,6 +25,9 @@ pub struct Graphics {
     config: wgpu::SurfaceConfiguration,
     /// The window's size as last reported, applied at the start of the next frame.
     wanted_size: (u32, u32),
+    /// The surface size last asked for: the window's, within the device's largest texture.
+    /// The configured size is smaller where the driver refused this one.
+    asked: (u32, u32),
     /// The surface must be configured again before the next frame.
     stale: bool,
     /// The game renderer.
@@ -41,6 +44,14 @@ fn pick_format(formats: &[wgpu::TextureFormat]) -> Option<wgpu::TextureFormat> {
         .copied()
         .find(|f| f.is_srgb())
         .or_else(|| formats.first().copied())
+}
+
+/// The surface's size for a window of `window` pixels: each side at least one pixel and at
+/// most `max_side`, the device's largest texture (a wider window shows the frame stretched
+/// or cut, as its platform does, rather than the driver refusing the surface).
+fn surface_extent(window: (u32, u32), max_side: u32) -> (u32, u32) {
+    let side = |s: u32| s.clamp(1, max_side.max(1));
+    (side(window.0), side(window.1))
 }
 
 fn present_mode(vsync: bool) -> wgpu::PresentMode {
@@ -90,11 +101,13 @@ impl Graphics {
             )
         })?;
         let size = window.inner_size();
+        let max_side = gpu.device.limits().max_texture_dimension_2d;
+        let (width, height) = surface_extent((size.width, size.height), max_side);
         let config = wgpu::SurfaceConfiguration {
             usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
             format,
-            width: size.width.max(1),
-            height: size.height.max(1),
+            width,
+            height,
             present_mode: present_mode(vsync),
             desired_maximum_frame_latency: 2,
             alpha_mode: caps
@@ -110,29 +123,58 @@ impl Graphics {
                 .collect(),
             color_space: Default::default(),
         };
-        surface.configure(&gpu.device, &config);
         let glow = gpu.glow(glow);
         let renderer = Renderer::with_glow(&gpu.device, format, rock, glow);
         let painter = UiPainter::new(&gpu.device, format);
-        let max_side = gpu.device.limits().max_texture_dimension_2d as usize;
-        let ui_input = UiInput::new(ctx, &window, max_side);
+        let ui_input = UiInput::new(ctx, &window, max_side as usize);
         log::info!(
             "rendering on {} into {format:?} (also viewed as {:?}), {} glow",
             gpu.describe(),
             config.view_formats,
             glow.name()
         );
-        Ok(Graphics {
+        let mut graphics = Graphics {
             window,
             gpu,
             surface,
             wanted_size: (config.width, config.height),
+            asked: (config.width, config.height),
             stale: false,
             config,
             renderer,
             painter,
             ui_input,
-        })
+        };
+        graphics.configure();
+        Ok(graphics)
+    }
+
+    /// Configures the surface as `config` says. Where the driver refuses (a window too large
+    /// for its memory), it tries again at half the size each time, down to a pixel, so that
+    /// the game keeps drawing (the window shows the smaller frame) instead of stopping.
+    fn configure(&mut self) {
+        let device = &self.gpu.device;
+        loop {
+            let memory = device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+            let invalid = device.push_error_scope(wgpu::ErrorFilter::Validation);
+            self.surface.configure(device, &self.config);
+            let refused = pollster::block_on(invalid.pop()).or(pollster::block_on(memory.pop()));
+            let Some(e) = refused else {
+                return;
+            };
+            let (w, h) = (self.config.width, self.config.height);
+            if w == 1 && h == 1 {
+                log::error!("the window's surface cannot be configured even at 1x1: {e}");
+                return;
+            }
+            self.config.width = (w / 2).max(1);
+            self.config.height = (h / 2).max(1);
+            log::warn!(
+                "the window's surface cannot be {w}x{h} ({e}); drawing at {}x{}",
+                self.config.width,
+                self.config.height
+            );
+        }
     }
 
     /// The drawable size, pixels.
@@ -144,6 +186,12 @@ impl Graphics {
     /// side (minimised) draws nothing until the window has a size again.
     pub fn resize(&mut self, width: u32, height: u32) {
         self.wanted_size = (width, height);
+    }
+
+    /// The surface size for the window's size as last reported.
+    fn wanted_extent(&self) -> (u32, u32) {
+        let max_side = self.gpu.device.limits().max_texture_dimension_2d;
+        surface_extent(self.wanted_size, max_side)
     }
 
     /// Draws glow the `glow` way from the next frame (none: as the adapter suits), remaking
@@ -174,12 +222,13 @@ impl Graphics {
     /// last configured; call at the start of a frame, before reading [`Graphics::size`] (a
     /// frame is never held then). [`Graphics::draw`] calls it too.
     pub fn prepare_frame(&mut self) {
-        if self.visible() && self.wanted_size != self.size() {
-            (self.config.width, self.config.height) = self.wanted_size;
+        if self.visible() && self.wanted_extent() != self.asked {
+            self.asked = self.wanted_extent();
+            (self.config.width, self.config.height) = self.asked;
             self.stale = true;
         }
         if self.stale {
-            self.surface.configure(&self.gpu.device, &self.config);
+            self.configure();
             self.stale = false;
         }
     }
@@ -205,8 +254,8 @@ impl Graphics {
             wgpu::CurrentSurfaceTexture::Suboptimal(f) => (f, true),
             wgpu::CurrentSurfaceTexture::Outdated | wgpu::CurrentSurfaceTexture::Lost => {
                 // No frame is held: configure now, draw next time.
-                self.surface.configure(device, &self.config);
-                self.painter.skip(device, queue, ui);
+                self.configure();
+                self.painter.skip(&self.gpu.device, &self.gpu.queue, ui);
                 return Ok(false);
             }
             wgpu::CurrentSurfaceTexture::Timeout | wgpu::CurrentSurfaceTexture::Occluded => {
@@ -242,5 +291,18 @@ impl Graphics {
         // The frame is gone: now the surface may be configured again.
         self.stale |= suboptimal;
         Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_surface_stays_within_the_largest_texture_and_a_pixel() {
+        assert_eq!(surface_extent((1280, 720), 16384), (1280, 720));
+        assert_eq!(surface_extent((17000, 200), 16384), (16384, 200));
+        assert_eq!(surface_extent((0, 40000), 8192), (1, 8192));
+        assert_eq!(surface_extent((5, 5), 0), (1, 1));
     }
 }
