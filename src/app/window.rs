@@ -320,6 +320,14 @@ impl ApplicationHandler for App {
                 }
             }
         }
+        if let WindowEvent::Destroyed = event {
+            // Another program destroyed the window (a close request comes as
+            // `CloseRequested`): nothing is left to draw into or ask the size of.
+            self.graphics = None;
+            self.shell.save_settings(self.now());
+            event_loop.exit();
+            return;
+        }
         let used_by_ui = match &mut self.graphics {
             Some(g) => g.ui_input.on_window_event(&g.window, &event),
             None => false,
