@@ -1,8 +1,9 @@
 //! The shipped levels and meshes, built into the program so that it plays from any folder.
 //!
 //! Where a level is looked for, in order: a `levels/` folder in the current folder, then
-//! beside the program or up to three folders above it (a build inside the source tree):
-//! designers edit those files and see them reload live. Where there is none, the copy built
+//! beside the program or up to three folders above it (a build inside the source tree),
+//! the first of them that holds a level file: designers edit those files and see them
+//! reload live. Where there is none, the copy built
 //! into the program is unpacked once into the platform's data folder (on Linux
 //! `$XDG_DATA_HOME/cavefly/shipped-HASH/`, `HASH` naming the content so an update unpacks
 //! afresh) as `levels/` and `assets/meshes/` side by side, exactly as in the source tree.
@@ -88,19 +89,30 @@ fn content_name() -> String {
     format!("shipped-{:016x}", h.finish())
 }
 
-/// A `levels/` folder on disk: in the current folder, else beside the program or up to
-/// three folders above it.
+/// A `levels/` folder on disk that holds levels: in the current folder, else beside the
+/// program or up to three folders above it. A folder of that name with no level file in it
+/// or in its `arenas/` (an empty one, or another program's, say in the home folder above an
+/// installed program) does not hide the shipped levels.
 pub fn levels_dir_on_disk() -> Option<PathBuf> {
-    let here = PathBuf::from("levels");
-    if here.is_dir() {
-        return Some(here);
-    }
-    let exe = std::env::current_exe().ok()?;
-    exe.ancestors()
-        .skip(1)
-        .take(4)
-        .map(|d| d.join("levels"))
-        .find(|d| d.is_dir())
+    let beside_program = std::env::current_exe()
+        .ok()
+        .map(|exe| {
+            exe.ancestors()
+                .skip(1)
+                .take(4)
+                .map(|d| d.join("levels"))
+                .collect::<Vec<_>>()
+        })
+        .unwrap_or_default();
+    std::iter::once(PathBuf::from("levels"))
+        .chain(beside_program)
+        .find(|d| holds_levels(d))
+}
+
+/// Whether `dir` is a folder with a level file (`.ron`) in it or in its `arenas/`.
+fn holds_levels(dir: &Path) -> bool {
+    let any = |d: &Path| ron_files(d).is_ok_and(|files| !files.is_empty());
+    dir.is_dir() && (any(dir) || any(&dir.join(ARENAS)))
 }
 
 /// Unpacks the built-in files under `root` (files already there with the same contents
@@ -206,6 +218,27 @@ pub fn resolve_level(arg: &Path) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_folder_with_a_level_file_counts_as_a_levels_folder() {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("levels");
+        assert!(!holds_levels(&dir), "no folder");
+        std::fs::create_dir(&dir).unwrap();
+        assert!(!holds_levels(&dir), "an empty folder");
+        std::fs::write(dir.join("notes.txt"), "not a level").unwrap();
+        std::fs::create_dir(dir.join("old.ron")).unwrap();
+        std::fs::create_dir(dir.join(ARENAS)).unwrap();
+        assert!(
+            !holds_levels(&dir),
+            "no level file, a folder named like one"
+        );
+        std::fs::write(dir.join(ARENAS).join("duel.ron"), "(").unwrap();
+        assert!(holds_levels(&dir), "an arena, even a broken one");
+        std::fs::remove_file(dir.join(ARENAS).join("duel.ron")).unwrap();
+        std::fs::write(dir.join("mine.ron"), "(").unwrap();
+        assert!(holds_levels(&dir), "a level being written");
+    }
 
     #[test]
     fn every_shipped_level_and_mesh_is_built_in_unchanged() {

@@ -115,3 +115,32 @@ fn a_designers_level_in_any_folder_finds_the_games_meshes_and_nothing_outside() 
     assert!(out.contains("mesh file not found"), "{out}");
     assert!(out.contains("built into the game"), "{out}");
 }
+
+#[test]
+fn a_levels_folder_without_levels_does_not_hide_the_shipped_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let exe = dir.path().join("cavefly");
+    std::fs::copy(env!("CARGO_BIN_EXE_cavefly"), &exe).unwrap();
+    // A folder called `levels` in the current folder, which is also the program's (as a
+    // home folder is above an installed program), holding no level.
+    let levels = dir.path().join("levels");
+    std::fs::create_dir_all(levels.join("arenas")).unwrap();
+    std::fs::write(levels.join("notes.txt"), "not a level").unwrap();
+    let (ok, out, err) = run_in(dir.path(), &exe, &["levels"]);
+    assert!(ok, "{err}");
+    let first = out.lines().next().unwrap_or_default();
+    assert!(
+        first.contains("data"),
+        "listed from {first}, not the built-in copy"
+    );
+    assert!(out.contains("  11_reactor.ron: "), "{out}");
+
+    // A level file makes it the designer's folder: listed alone, from there.
+    let text = std::fs::read_to_string("levels/04_first_flight.ron").unwrap();
+    std::fs::write(levels.join("mine.ron"), text).unwrap();
+    let (ok, out, err) = run_in(dir.path(), &exe, &["levels"]);
+    assert!(ok, "{err}");
+    assert_eq!(out.lines().next(), Some("levels in levels:"), "{out}");
+    assert!(out.contains("  mine.ron: First Flight"), "{out}");
+    assert!(!out.contains("11_reactor"), "{out}");
+}
