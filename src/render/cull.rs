@@ -1,5 +1,14 @@
 //! Skipping what the view cannot show: a box around the view, widened by how far a thing's
 //! glow reaches, tested against each body, segment and particle before it is drawn.
+//!
+//! And keeping what is drawn inside the view. A software rasterizer (lavapipe) sends every
+//! batch of vertices with one outside the view through its slow clipping path, whose cost
+//! grows with the batch: a few bodies across the frame's edge made a large share of a
+//! frame's vertex work there. So fill triangles that cross the edge are cut to the view on
+//! the CPU ([`clip_triangle`]), and outline triangles that cross it are drawn after all
+//! the others ([`ViewBox::holds`]), where they share a few batches: blended by the
+//! brightest, they give the same pixels in any order. (Particles, which add their light,
+//! keep their order: another would round some sums differently.)
 
 use super::camera::View;
 use glam::Vec2;
@@ -21,6 +30,24 @@ impl ViewBox {
             min: view.center - half,
             max: view.center + half,
         }
+    }
+
+    /// What `view` shows, `inset` metres in from each edge: a point inside needs no clipping
+    /// (it is drawn as it is, with nothing cut from it), and an inset below half a pixel
+    /// leaves out no pixel's centre.
+    pub fn inside(view: &View, inset: f32) -> ViewBox {
+        let half = (view.half_extent - Vec2::splat(inset.max(0.0))).max(Vec2::ZERO);
+        ViewBox {
+            min: view.center - half,
+            max: view.center + half,
+        }
+    }
+
+    /// Whether every one of `points` lies in it (edges included).
+    pub fn holds(&self, points: impl IntoIterator<Item = Vec2>) -> bool {
+        points
+            .into_iter()
+            .all(|p| p.cmpge(self.min).all() && p.cmple(self.max).all())
     }
 
     /// Whether the box `min`..`max` overlaps it.
@@ -47,6 +74,43 @@ impl ViewBox {
     /// Whether a disc of radius `r` at `c` may show.
     pub fn shows_disc(&self, c: Vec2, r: f32) -> bool {
         self.overlaps(c - Vec2::splat(r), c + Vec2::splat(r))
+    }
+}
+
+/// The part of the triangle `tri` inside `bounds`, as a convex polygon (counter-clockwise
+/// if `tri` is) written over `out`: empty where nothing is inside, else 3 to 7 corners.
+/// The new corners lie on the triangle's edges and the box's, so the polygon covers the
+/// same pixels of the box as the triangle.
+pub fn clip_triangle(tri: [Vec2; 3], bounds: &ViewBox, out: &mut Vec<Vec2>) {
+    out.clear();
+    out.extend(tri);
+    let mut next = Vec::with_capacity(8);
+    // Each side of the box in turn: how far inside it a point lies.
+    let sides: [&dyn Fn(Vec2) -> f32; 4] = [
+        &|p| p.x - bounds.min.x,
+        &|p| bounds.max.x - p.x,
+        &|p| p.y - bounds.min.y,
+        &|p| bounds.max.y - p.y,
+    ];
+    for inside in sides {
+        next.clear();
+        for (i, &a) in out.iter().enumerate() {
+            let b = out[(i + 1) % out.len()];
+            let (da, db) = (inside(a), inside(b));
+            if da >= 0.0 {
+                next.push(a);
+            }
+            if (da >= 0.0) != (db >= 0.0) {
+                // Where the edge a-b crosses this side; an end on the side is kept whole.
+                let t = da / (da - db);
+                next.push(a + (b - a) * t);
+            }
+        }
+        std::mem::swap(out, &mut next);
+        if out.len() < 3 {
+            out.clear();
+            return;
+        }
     }
 }
 
@@ -84,5 +148,85 @@ mod tests {
             Vec2::new(15.0, 10.0)
         ]));
         assert!(!b.shows_points(&[]));
+    }
+
+    fn twice_area(poly: &[Vec2]) -> f32 {
+        (0..poly.len())
+            .map(|i| poly[i].perp_dot(poly[(i + 1) % poly.len()]))
+            .sum()
+    }
+
+    #[test]
+    fn a_clipped_triangle_keeps_exactly_the_part_inside_the_box() {
+        let b = ViewBox {
+            min: Vec2::new(0.0, 0.0),
+            max: Vec2::new(4.0, 2.0),
+        };
+        let mut out = Vec::new();
+        // Wholly inside: unchanged.
+        let tri = [
+            Vec2::new(1.0, 0.5),
+            Vec2::new(3.0, 0.5),
+            Vec2::new(2.0, 1.5),
+        ];
+        clip_triangle(tri, &b, &mut out);
+        assert_eq!(out, tri.to_vec());
+        // Wholly outside: nothing.
+        let far = [
+            Vec2::new(5.0, 0.0),
+            Vec2::new(6.0, 0.0),
+            Vec2::new(5.0, 1.0),
+        ];
+        clip_triangle(far, &b, &mut out);
+        assert!(out.is_empty());
+        // A right triangle with its corner on the box's corner, legs 4 along each axis:
+        // inside the 4 x 2 box lies the 4 x 2 rectangle less the corner beyond y = 4 - x,
+        // an area of 8 - 2 = 6 (a trapezoid with corners (0,0), (4,0), (2,2), (0,2)).
+        let big = [
+            Vec2::new(0.0, 0.0),
+            Vec2::new(4.0, 0.0),
+            Vec2::new(0.0, 4.0),
+        ];
+        clip_triangle(big, &b, &mut out);
+        assert!((twice_area(&out) - 12.0).abs() < 1e-5, "{out:?}");
+        assert!(b.holds(out.iter().copied()), "{out:?}");
+        // A triangle covering the whole box gives the box, anticlockwise.
+        let huge = [
+            Vec2::new(-10.0, -10.0),
+            Vec2::new(30.0, -10.0),
+            Vec2::new(-10.0, 30.0),
+        ];
+        clip_triangle(huge, &b, &mut out);
+        assert!((twice_area(&out) - 16.0).abs() < 1e-4, "{out:?}");
+        assert!(b.holds(out.iter().copied()), "{out:?}");
+        // Every corner stays on the triangle: inside or on each of its edges.
+        let slant = [
+            Vec2::new(-1.0, -0.5),
+            Vec2::new(5.0, 1.0),
+            Vec2::new(1.0, 3.0),
+        ];
+        clip_triangle(slant, &b, &mut out);
+        assert!(out.len() >= 3 && out.len() <= 7, "{out:?}");
+        for &p in &out {
+            for i in 0..3 {
+                let (a, c) = (slant[i], slant[(i + 1) % 3]);
+                assert!(
+                    (c - a).perp_dot(p - a) >= -1e-4 * (c - a).length(),
+                    "{p} outside"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_inside_box_is_the_view_less_its_inset() {
+        let b = ViewBox::inside(&view(), 0.25);
+        assert_eq!(b.min, Vec2::new(6.25, 3.25));
+        assert_eq!(b.max, Vec2::new(13.75, 6.75));
+        assert!(b.holds([Vec2::new(6.25, 3.25), Vec2::new(13.0, 6.0)]));
+        assert!(!b.holds([Vec2::new(13.0, 6.0), Vec2::new(13.8, 6.0)]));
+        // An inset larger than the view leaves its centre.
+        let none = ViewBox::inside(&view(), 9.0);
+        assert_eq!((none.min, none.max), (view().center, view().center));
     }
 }

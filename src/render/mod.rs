@@ -33,6 +33,7 @@ pub mod snapshot;
 pub mod stars;
 pub mod timer;
 mod view_buffers;
+mod view_data;
 
 pub use camera::{Bounds, Camera, View};
 

@@ -8,49 +8,25 @@
 use super::backdrop::BackdropVertex;
 use super::bloom::Bloom;
 use super::camera::View;
-use super::cull::ViewBox;
-use super::glow::{Glow, Halos, HALO_REACH_PX};
+use super::glow::{Glow, Halos};
 use super::layout::ViewRect;
-use super::outlines::{push_outline, OutlineLook, OutlineScratch, OutlineVertex};
 use super::palette::Palette;
-use super::pipelines::{
-    FillVertex, Globals, LineInstance, ParticleInstance, Pipelines, SceneTarget,
-};
+use super::pipelines::{FillVertex, Globals, LineInstance, Pipelines, SceneTarget};
 use super::quads::{QuadIndices, QuadSource};
 use super::rock_cache::{Lattice, Refill};
 use super::rock_field::RockField;
 use super::rock_mesh::RockMesh;
 pub use super::scene_pass::{Output, SCENE_DRAWS};
 use super::scene_pass::{Rock, SceneKit, ViewTarget};
-use super::snapshot::{ShipDraw, Snapshot};
+use super::snapshot::Snapshot;
 use super::timer::{GpuTimer, StageTimes};
 use super::view_buffers::{ViewBuffers, ViewCounts};
+pub use super::view_data::SHIP_COLORS;
+use super::view_data::{ViewData, ROCK_LINE_WIDTH};
 use bytemuck::Zeroable;
 use glam::Vec2;
 use std::time::{Duration, Instant};
 use wgpu::util::DeviceExt;
-
-/// Rock outline: core half-width and glow radius, pixels (its colour is the world's).
-const ROCK_LINE_WIDTH: [f32; 2] = [1.1, 7.0];
-/// Body outlines.
-const BODY_LINE_WIDTH: [f32; 2] = [0.9, 2.5];
-/// Ship outline (core and glow, pixels) and the first player's colour.
-const SHIP_LINE: ([f32; 2], [f32; 4]) = ([1.2, 6.0], [0.55, 1.0, 0.75, 1.4]);
-/// Each player's ship colour, in player order: green, violet, sky blue, gold.
-pub const SHIP_COLORS: [[f32; 4]; 4] = [
-    SHIP_LINE.1,
-    [0.95, 0.5, 1.0, 1.4],
-    [0.45, 0.75, 1.0, 1.4],
-    [1.0, 0.85, 0.35, 1.4],
-];
-/// Beams.
-const BEAM_WIDTH: [f32; 2] = [1.5, 9.0];
-/// Debug lines: a thin core, no glow.
-const DEBUG_WIDTH: [f32; 2] = [1.0, 1.5];
-/// The flames' stroke.
-const FLAME_WIDTH: [f32; 2] = [1.0, 8.0];
-/// Smallest particle radius drawn, pixels (as in `shaders/particle.wgsl`).
-const MIN_PARTICLE_PX: f32 = 1.5;
 
 /// What one frame cost.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -62,6 +38,9 @@ pub struct FrameStats {
     /// Texels of the views' rock caches shaded again this frame (none where the rock is
     /// shaded live; see [`Renderer::set_rock_cache`]).
     pub rock_cells_shaded: u64,
+    /// Triangles that crossed a view's edge (fill triangles cut to it, outline triangles
+    /// drawn after the rest; see [`Renderer::set_cut_to_view`]).
+    pub crossing: u32,
 }
 
 /// The renderer for one output format.
@@ -76,21 +55,8 @@ pub struct Renderer {
     rock: Rock,
     /// Each view's buffers: one set per view drawn in a frame, made as needed.
     views: Vec<ViewBuffers>,
-    rock_index_data: Vec<u32>,
-    fill_data: Vec<FillVertex>,
-    /// Bodies' outlines' triangles.
-    outline_data: Vec<OutlineVertex>,
-    outline_scratch: OutlineScratch,
-    /// The halos of bright body outlines' edges, which follow the lines' in `line_data`.
-    body_halos: Vec<LineInstance>,
-    /// The rock's outline segments in view, then every other line.
-    line_data: Vec<LineInstance>,
-    /// How many of `line_data` are the rock's.
-    rock_lines: u32,
-    /// How many of `line_data` are drawn as strokes (the rest are the bright ones again,
-    /// for their halos).
-    halo_lines: u32,
-    particle_data: Vec<ParticleInstance>,
+    /// The data of the view being built, uploaded to its buffers.
+    data: ViewData,
     /// Stage timestamps, when measuring.
     timer: Option<GpuTimer>,
     /// How many times a level's static data (rock, silhouettes) was uploaded.
@@ -130,10 +96,6 @@ fn palette_globals(p: &Palette) -> Globals {
     }
 }
 
-fn premultiply(c: [f32; 4]) -> [f32; 4] {
-    [c[0] * c[3], c[1] * c[3], c[2] * c[3], c[3]]
-}
-
 /// Vertices of the whole triangles that start `fill` and cover what lies under them
 /// (alpha exactly 1): drawn first and unblended, they give the pixels the blend would, and
 /// the rest, from the first triangle that lets light through on, keeps its order.
@@ -142,17 +104,6 @@ fn opaque_prefix(fill: &[FillVertex]) -> usize {
         .take_while(|t| t[0].color[3] == 1.0)
         .count()
         * 3
-}
-
-/// How far a stroke of `width` (core and glow, pixels) reaches from its line, metres; with
-/// `halo`, as far as a bright stroke's halo.
-fn reach(width: [f32; 2], halo: bool, pixels_per_metre: f32) -> f32 {
-    let px = width[0] + width[1];
-    if halo {
-        px.max(HALO_REACH_PX) / pixels_per_metre
-    } else {
-        px / pixels_per_metre
-    }
 }
 
 impl Renderer {
@@ -219,15 +170,7 @@ impl Renderer {
             halos,
             indices: QuadIndices::new(device, 4096),
             views: vec![ViewBuffers::new(device, &pipelines)],
-            rock_index_data: Vec::new(),
-            fill_data: Vec::new(),
-            outline_data: Vec::new(),
-            outline_scratch: OutlineScratch::default(),
-            body_halos: Vec::new(),
-            line_data: Vec::new(),
-            rock_lines: 0,
-            halo_lines: 0,
-            particle_data: Vec::new(),
+            data: ViewData::default(),
             timer: None,
             uploads: 1,
             rock_mesh: rock.clone(),
@@ -252,6 +195,14 @@ impl Renderer {
     /// Whether the rock is drawn from a per-view cache (see [`Renderer::set_rock_cache`]).
     pub fn rock_cache(&self) -> bool {
         self.rock_cache
+    }
+
+    /// Whether fill triangles crossing a view's edge are cut to it, and outline triangles
+    /// crossing it drawn after the rest (on by default; see `cull`). Off, they are drawn
+    /// whole and in the snapshot's order: the frame is the same, and a software rasterizer
+    /// clips them, more slowly.
+    pub fn set_cut_to_view(&mut self, on: bool) {
+        self.data.cut_to_view = on;
     }
 
     /// How this renderer draws glow.
@@ -377,169 +328,6 @@ impl Renderer {
         &self.rock.palette
     }
 
-    fn line(&mut self, a: Vec2, b: Vec2, color: [f32; 4], width: [f32; 2]) {
-        self.line_data.push(LineInstance {
-            a: a.to_array(),
-            b: b.to_array(),
-            color,
-            width,
-            halo: self.halos.of(color, width),
-        });
-    }
-
-    /// A body outlined by `points`: its fill, and its stroke; a bright stroke's edges also
-    /// go to the halo list.
-    fn body(&mut self, points: &[Vec2], fill: [f32; 4], look: OutlineLook, pixels_per_metre: f32) {
-        let c = premultiply(fill);
-        for i in 1..points.len().saturating_sub(1) {
-            for p in [points[0], points[i], points[i + 1]] {
-                self.fill_data.push(FillVertex {
-                    pos: p.to_array(),
-                    color: c,
-                });
-            }
-        }
-        let (scratch, data) = (&mut self.outline_scratch, &mut self.outline_data);
-        push_outline(data, scratch, points, &look, pixels_per_metre);
-        let halo = self.halos.of(look.color, look.width);
-        if halo[0] > 0.0 {
-            let n = points.len();
-            self.body_halos.extend((0..n).map(|i| LineInstance {
-                a: points[i].to_array(),
-                b: points[(i + 1) % n].to_array(),
-                color: look.color,
-                width: look.width,
-                halo,
-            }));
-        }
-    }
-
-    /// A ship: its flames while the engines push, its parts, each outlined in the
-    /// player's colour turning red as it is hurt.
-    fn ship(&mut self, ship: &ShipDraw, time: f32, pixels_per_metre: f32) {
-        if ship.throttle > 0.01 {
-            // The flames: flickering additive tongues behind the working engines.
-            let flicker = 0.8 + 0.2 * (time * 57.0).sin() * (time * 23.0).cos();
-            let len = (0.4 + 0.7 * ship.throttle) * flicker;
-            let side = ship.nose.perp() * 0.1;
-            let hot = [
-                1.0 * ship.throttle,
-                0.6 * ship.throttle,
-                0.2 * ship.throttle,
-                0.0,
-            ];
-            for &tail in &ship.nozzles {
-                let tip = tail - ship.nose * len;
-                for p in [tail - side, tail + side, tip] {
-                    self.fill_data.push(FillVertex {
-                        pos: p.to_array(),
-                        color: hot,
-                    });
-                }
-                let color = [1.0, 0.7, 0.3, 1.5 * ship.throttle];
-                self.line(tail, tip, color, FLAME_WIDTH);
-            }
-        }
-        let (w, c) = (SHIP_LINE.0, SHIP_COLORS[ship.player % SHIP_COLORS.len()]);
-        for (part, &health) in ship.parts.iter().zip(&ship.health) {
-            // Hurt parts glow from the ship's colour towards red.
-            let hurt = 1.0 - health.clamp(0.0, 1.0);
-            let edge = [
-                c[0] + (1.0 - c[0]) * hurt,
-                c[1] * (1.0 - 0.8 * hurt),
-                c[2] * (1.0 - hurt),
-                c[3],
-            ];
-            let look = OutlineLook {
-                color: edge,
-                width: w,
-            };
-            self.body(part, [0.04, 0.08, 0.07, 1.0], look, pixels_per_metre);
-        }
-    }
-
-    /// Picks the rock in view: its triangles' indices and its outline's segments (which
-    /// start the line list).
-    fn build_rock(&mut self, view: &View, pixels_per_metre: f32) {
-        self.rock_index_data.clear();
-        self.line_data.clear();
-        let halo = self.pipelines.target.halo;
-        let seen = ViewBox::of(view, 0.0);
-        for (i, &(min, max)) in self.rock.boxes.iter().enumerate() {
-            if seen.overlaps(min, max) {
-                let v = 3 * i as u32;
-                self.rock_index_data.extend([v, v + 1, v + 2]);
-            }
-        }
-        let seen = ViewBox::of(view, reach(ROCK_LINE_WIDTH, halo, pixels_per_metre));
-        let visible = self
-            .rock
-            .outline
-            .iter()
-            .filter(|l| seen.shows_segment(Vec2::from(l.a), Vec2::from(l.b)));
-        self.line_data.extend(visible);
-        self.rock_lines = self.line_data.len() as u32;
-    }
-
-    /// Turns the snapshot into vertex and record data, leaving out what `view` cannot show.
-    fn build(&mut self, snap: &Snapshot, view: &View, pixels_per_metre: f32) {
-        self.fill_data.clear();
-        self.outline_data.clear();
-        self.body_halos.clear();
-        self.particle_data.clear();
-        self.build_rock(view, pixels_per_metre);
-        let halo = self.pipelines.target.halo;
-        let bodies = ViewBox::of(view, reach(BODY_LINE_WIDTH, halo, pixels_per_metre));
-        for b in &snap.bodies {
-            let pts = &snap.points[b.first as usize..(b.first + b.count) as usize];
-            if bodies.shows_points(pts) {
-                let look = OutlineLook {
-                    color: b.edge,
-                    width: BODY_LINE_WIDTH,
-                };
-                self.body(pts, b.fill, look, pixels_per_metre);
-            }
-        }
-        for ship in &snap.ships {
-            self.ship(ship, snap.time, pixels_per_metre);
-        }
-        let beams = ViewBox::of(view, reach(BEAM_WIDTH, halo, pixels_per_metre));
-        for beam in &snap.beams {
-            if beams.shows_segment(beam.from, beam.to) {
-                self.line(beam.from, beam.to, beam.color, BEAM_WIDTH);
-            }
-        }
-        let debug = ViewBox::of(view, reach(DEBUG_WIDTH, halo, pixels_per_metre));
-        for l in &snap.debug_lines {
-            if debug.shows_segment(l.from, l.to) {
-                self.line(l.from, l.to, l.color, DEBUG_WIDTH);
-            }
-        }
-        self.halo_lines = self.line_data.len() as u32;
-        if halo {
-            // The bright lines again, for the halo pass.
-            for i in 0..self.line_data.len() {
-                if self.line_data[i].halo[0] > 0.0 {
-                    self.line_data.push(self.line_data[i]);
-                }
-            }
-            self.line_data.extend_from_slice(&self.body_halos);
-        }
-        let seen = ViewBox::of(view, 0.0);
-        let min_radius = MIN_PARTICLE_PX / pixels_per_metre;
-        let particles = snap
-            .particles
-            .iter()
-            .filter(|p| seen.shows_disc(p.position, p.size.max(min_radius)));
-        self.particle_data
-            .extend(particles.map(|p| ParticleInstance {
-                pos: p.position.to_array(),
-                size: p.size,
-                pad: 0.0,
-                color: p.color,
-            }));
-    }
-
     /// Records the frame `snap` seen through `view` into `output` (this renderer's output
     /// format).
     pub fn render(
@@ -588,30 +376,36 @@ impl Renderer {
             cache_offset: lattice.offset((w, h)),
             ..palette_globals(&self.rock.palette)
         };
-        self.build(snap, &view, pixels_per_metre);
+        let halo = self.pipelines.target.halo;
+        let (rock, halos) = (&self.rock, &mut self.halos);
+        self.data
+            .build(snap, &view, pixels_per_metre, rock, halos, halo);
         let records = self.pipelines.records_layout.as_ref();
         let out = &mut self.views[i];
         out.lattice = lattice;
         queue.write_buffer(&out.globals, 0, bytemuck::bytes_of(&globals));
-        out.rock_visible
-            .write(device, queue, bytemuck::cast_slice(&self.rock_index_data));
+        out.rock_visible.write(
+            device,
+            queue,
+            bytemuck::cast_slice(&self.data.rock_index_data),
+        );
         out.fill
-            .write(device, queue, bytemuck::cast_slice(&self.fill_data));
+            .write(device, queue, bytemuck::cast_slice(&self.data.fill_data));
         out.outlines
-            .write(device, queue, bytemuck::cast_slice(&self.outline_data));
-        let lines = bytemuck::cast_slice(&self.line_data);
+            .write(device, queue, bytemuck::cast_slice(&self.data.outline_data));
+        let lines = bytemuck::cast_slice(&self.data.line_data);
         out.lines.write(device, queue, lines, records);
-        let particles = bytemuck::cast_slice(&self.particle_data);
+        let particles = bytemuck::cast_slice(&self.data.particle_data);
         out.particles.write(device, queue, particles, records);
         out.counts = ViewCounts {
-            rock_indices: self.rock_index_data.len() as u32,
-            rock_lines: self.rock_lines,
-            lines: self.halo_lines,
-            halos: self.line_data.len() as u32,
-            fill: self.fill_data.len() as u32,
-            opaque_fill: opaque_prefix(&self.fill_data) as u32,
-            outlines: self.outline_data.len() as u32,
-            particles: self.particle_data.len() as u32,
+            rock_indices: self.data.rock_index_data.len() as u32,
+            rock_lines: self.data.rock_lines,
+            lines: self.data.halo_lines,
+            halos: self.data.line_data.len() as u32,
+            fill: self.data.fill_data.len() as u32,
+            opaque_fill: opaque_prefix(&self.data.fill_data) as u32,
+            outlines: self.data.outline_data.len() as u32,
+            particles: self.data.particle_data.len() as u32,
             stars,
             sky_on_air: sees_only_framed(self.rock.air_frame, view.center, view.half_extent),
             grain_level: super::rock_grain::grain_level(pixels_per_metre),
@@ -633,6 +427,7 @@ impl Renderer {
         views: &[ViewPass<'_>],
     ) -> FrameStats {
         let start = Instant::now();
+        self.data.crossing = 0;
         let (width, height) = output.size;
         let inside = |r: &ViewRect| {
             !r.is_empty()
@@ -752,6 +547,7 @@ impl Renderer {
             draw_calls: draws,
             encode_time: start.elapsed(),
             rock_cells_shaded,
+            crossing: self.data.crossing,
         }
     }
 }

@@ -49,6 +49,7 @@ mod physics_scenarios;
 mod players;
 mod race;
 mod reload;
+mod render_cut;
 mod render_fills;
 mod render_glow;
 mod render_golden;
