@@ -22,6 +22,27 @@ use std::sync::Arc;
 use synth::{Effect, SAMPLE_RATE};
 use voice::{Gain, Voice};
 
+/// Opens the default output. The sound library's default host panics where its sound
+/// system cannot start (ALSA with a malformed configuration file such as `~/.asoundrc`),
+/// so each host is started by name first, and that case is an error like a missing device.
+fn open_default_output() -> Result<rodio::MixerDeviceSink, String> {
+    let mut why = String::from("no sound system is available");
+    for id in rodio::cpal::available_hosts() {
+        match rodio::cpal::host_from_id(id) {
+            Ok(_) => {
+                return rodio::DeviceSinkBuilder::open_default_sink().map_err(|e| e.to_string())
+            }
+            Err(e) => {
+                why = format!("the sound system {} cannot start: {e}", id.name());
+                if cfg!(target_os = "linux") {
+                    why.push_str("; check ~/.asoundrc and /etc/asound.conf");
+                }
+            }
+        }
+    }
+    Err(why)
+}
+
 /// The game's sound output.
 pub struct Audio {
     sink: Option<rodio::MixerDeviceSink>,
@@ -36,7 +57,7 @@ impl Audio {
     /// Renders every effect and opens the default output; without one, warns once and
     /// stays silent.
     pub fn open(master: f32, effects: f32) -> Audio {
-        let (opened, swallowed) = quiet::quietly(rodio::DeviceSinkBuilder::open_default_sink);
+        let (opened, swallowed) = quiet::quietly(open_default_output);
         if swallowed > 0 {
             log::debug!("the sound library reported {swallowed} errors while opening the output");
         }
