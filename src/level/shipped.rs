@@ -3,10 +3,11 @@
 //! Where a level is looked for, in order: a `levels/` folder in the current folder, then
 //! beside the program or up to three folders above it (a build inside the source tree),
 //! the first of them that holds a level file: designers edit those files and see them
-//! reload live. Where there is none, the copy built
-//! into the program is unpacked once into the platform's data folder (on Linux
-//! `$XDG_DATA_HOME/cavefly/shipped-HASH/`, `HASH` naming the content so an update unpacks
-//! afresh) as `levels/` and `assets/meshes/` side by side, exactly as in the source tree.
+//! reload live. Where there is none, the copy built into the program is unpacked once into
+//! the platform's data folder (on Linux `$XDG_DATA_HOME/cavefly/shipped-HASH/`, `HASH`
+//! naming the content so an update unpacks afresh; the temporary folder where the data
+//! folder cannot be written) as `levels/` and `assets/meshes/` side by side, exactly as in
+//! the source tree.
 //! The ship's definition is compiled in already (`game::ship_def`).
 //!
 //! Meshes follow one rule wherever a level comes from ([`super::MeshFolders`]): a mesh path
@@ -135,21 +136,31 @@ pub fn unpack(root: &Path) -> Result<PathBuf, String> {
     Ok(root.join("levels"))
 }
 
-/// Where the built-in copy is unpacked: the platform's data folder, else the temporary
-/// folder.
-fn unpack_root() -> PathBuf {
-    let base = directories::ProjectDirs::from("", "", "cavefly")
-        .map(|d| d.data_dir().to_path_buf())
-        .unwrap_or_else(|| std::env::temp_dir().join("cavefly"));
-    base.join(content_name())
+/// Where the built-in copy may be unpacked, in order: the platform's data folder, then the
+/// temporary folder (for a home that cannot be written to).
+fn unpack_roots() -> Vec<PathBuf> {
+    let data =
+        directories::ProjectDirs::from("", "", "cavefly").map(|d| d.data_dir().to_path_buf());
+    let temp = std::env::temp_dir().join("cavefly");
+    data.into_iter()
+        .chain([temp])
+        .map(|base| base.join(content_name()))
+        .collect()
 }
 
-/// The built-in copy, unpacked under [`unpack_root`]: once per run of the program.
+/// The built-in copy, unpacked into the first of [`unpack_roots`] that takes it: once per
+/// run of the program.
 fn unpacked() -> Result<PathBuf, String> {
     static ROOT: OnceLock<Result<PathBuf, String>> = OnceLock::new();
     ROOT.get_or_init(|| {
-        let root = unpack_root();
-        unpack(&root).map(|_| root)
+        let mut why = Vec::new();
+        for root in unpack_roots() {
+            match unpack(&root) {
+                Ok(_) => return Ok(root),
+                Err(e) => why.push(e),
+            }
+        }
+        Err(why.join("; "))
     })
     .clone()
 }

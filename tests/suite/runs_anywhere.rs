@@ -144,3 +144,35 @@ fn a_levels_folder_without_levels_does_not_hide_the_shipped_ones() {
     assert!(out.contains("  mine.ron: First Flight"), "{out}");
     assert!(!out.contains("11_reactor"), "{out}");
 }
+
+#[test]
+fn a_data_folder_that_cannot_be_written_falls_back_to_the_temporary_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    // A copy of the program with no `levels/` folder beside or above it.
+    let exe = dir.path().join("cavefly");
+    std::fs::copy(env!("CARGO_BIN_EXE_cavefly"), &exe).unwrap();
+    let work = dir.path().join("work");
+    std::fs::create_dir(&work).unwrap();
+    // The data folder's path runs through a file, so nothing can be created under it.
+    let blocked = dir.path().join("not_a_folder");
+    std::fs::write(&blocked, "a file").unwrap();
+    let temp = dir.path().join("tmp");
+    std::fs::create_dir(&temp).unwrap();
+    let out = Command::new(&exe)
+        .args(["levels"])
+        .current_dir(&work)
+        .env("XDG_CONFIG_HOME", dir.path().join("config"))
+        .env("XDG_DATA_HOME", blocked.join("data"))
+        .env("TMPDIR", &temp)
+        .env("HOME", dir.path())
+        .output()
+        .unwrap();
+    let (text, err) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.status.success(), "{err}");
+    let first = text.lines().next().unwrap_or_default();
+    assert!(first.contains(&*temp.to_string_lossy()), "{first}");
+    assert!(text.contains("  11_reactor.ron: "), "{text}");
+}
