@@ -34,10 +34,19 @@ pub fn write_atomically(path: &Path, text: &str, what: &str) -> Result<(), Strin
     })
 }
 
-/// Renames an unusable file at `path` to `NAME.ron.bad` and says where it went (or why it
-/// could not be moved), for the notice shown to the player.
+/// Most backups of one file kept side by side (`NAME.ron.bad`, `NAME.ron.bad2`, ...).
+const MOST_BACKUPS: u32 = 99;
+
+/// Renames an unusable file at `path` to `NAME.ron.bad`, or where that is taken by an
+/// earlier one to the first free `NAME.ron.badN` (so no earlier backup is lost), and says
+/// where it went (or why it could not be moved), for the notice shown to the player.
 pub fn set_aside(path: &Path) -> String {
-    let backup = path.with_extension("ron.bad");
+    let name = |n: u32| match n {
+        1 => path.with_extension("ron.bad"),
+        n => path.with_extension(format!("ron.bad{n}")),
+    };
+    let free = (1..=MOST_BACKUPS).map(name).find(|b| !b.exists());
+    let backup = free.unwrap_or_else(|| name(MOST_BACKUPS));
     match std::fs::rename(path, &backup) {
         Ok(()) => format!("kept as {}", backup.display()),
         Err(e) => format!("and could not be set aside: {e}"),
@@ -56,4 +65,25 @@ pub fn read_optional(path: &Path) -> Result<Option<String>, String> {
 /// Formats a RON error as `LINE:COL: message`.
 pub fn ron_error(e: &ron::error::SpannedError) -> String {
     format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_second_unusable_file_does_not_replace_the_first_ones_backup() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("settings.ron");
+        for text in ["first", "second", "third"] {
+            std::fs::write(&path, text).unwrap();
+            let said = set_aside(&path);
+            assert!(said.starts_with("kept as "), "{said}");
+            assert!(!path.exists());
+        }
+        let read = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap();
+        assert_eq!(read("settings.ron.bad"), "first");
+        assert_eq!(read("settings.ron.bad2"), "second");
+        assert_eq!(read("settings.ron.bad3"), "third");
+    }
 }
