@@ -188,6 +188,11 @@ impl Graphics {
         self.wanted_size = (width, height);
     }
 
+    /// The window's size as last reported, pixels (zero while minimised).
+    pub fn window_size(&self) -> (u32, u32) {
+        self.wanted_size
+    }
+
     /// The surface size for the window's size as last reported.
     fn wanted_extent(&self) -> (u32, u32) {
         let max_side = self.gpu.device.limits().max_texture_dimension_2d;

@@ -233,7 +233,7 @@ impl App {
             }],
         };
         let before = self.shell.settings.clone();
-        let raw = g.ui_input.take(&g.window);
+        let raw = g.ui_input.take(&g.window, g.window_size());
         let shell = &mut self.shell;
         let mut chosen = None;
         let mut output = self.ctx.run_pass(raw, |ctx| {

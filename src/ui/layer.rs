@@ -95,6 +95,8 @@ impl UiPainter {
 /// egui's view of the window: its events, size and scale.
 pub struct UiInput {
     state: egui_winit::State,
+    /// When the input began: egui's clock.
+    started: std::time::Instant,
 }
 
 impl UiInput {
@@ -112,7 +114,10 @@ impl UiInput {
             None,
             Some(max_texture_side),
         );
-        UiInput { state }
+        UiInput {
+            state,
+            started: std::time::Instant::now(),
+        }
     }
 
     /// Passes a window event to egui; true if egui used it (a click on a button, typing
@@ -138,9 +143,26 @@ impl UiInput {
         }
     }
 
-    /// The input gathered since the last frame.
-    pub fn take(&mut self, window: &winit::window::Window) -> egui::RawInput {
-        self.state.take_egui_input(window)
+    /// The input gathered since the last frame, for a window of `size` pixels as it was
+    /// last reported. The window is not asked its size: asking a window that another
+    /// program has just destroyed makes the windowing library panic, and that can happen
+    /// between the last event and this frame.
+    pub fn take(&mut self, window: &winit::window::Window, size: (u32, u32)) -> egui::RawInput {
+        let pixels_per_point = egui_winit::pixels_per_point(self.state.egui_ctx(), window);
+        let points = egui::vec2(size.0 as f32, size.1 as f32) / pixels_per_point;
+        let time = self.started.elapsed().as_secs_f64();
+        let input = self.state.egui_input_mut();
+        input.time = Some(time);
+        input.screen_rect = (points.x > 0.0 && points.y > 0.0)
+            .then(|| egui::Rect::from_min_size(egui::Pos2::ZERO, points));
+        input.viewport_id = egui::ViewportId::ROOT;
+        let native = Some(window.scale_factor() as f32);
+        input
+            .viewports
+            .entry(egui::ViewportId::ROOT)
+            .or_default()
+            .native_pixels_per_point = native;
+        input.take()
     }
 
     /// Applies what egui asked of the window (cursor shape, IME).
