@@ -77,14 +77,41 @@ impl ViewBox {
     }
 }
 
+/// Most corners a [`Clipped`] polygon holds: a triangle cut by a box's four sides has at
+/// most seven; the rest is room for rounding near a side.
+const MOST_CORNERS: usize = 12;
+
+/// A convex polygon cut from a triangle ([`clip_triangle`]), held without allocating.
+#[derive(Clone, Copy, Debug)]
+pub struct Clipped {
+    points: [Vec2; MOST_CORNERS],
+    len: usize,
+}
+
+impl Clipped {
+    /// Its corners, in order.
+    pub fn corners(&self) -> &[Vec2] {
+        &self.points[..self.len]
+    }
+
+    fn push(&mut self, p: Vec2) {
+        if self.len < MOST_CORNERS {
+            self.points[self.len] = p;
+            self.len += 1;
+        }
+    }
+}
+
 /// The part of the triangle `tri` inside `bounds`, as a convex polygon (counter-clockwise
-/// if `tri` is) written over `out`: empty where nothing is inside, else 3 to 7 corners.
-/// The new corners lie on the triangle's edges and the box's, so the polygon covers the
-/// same pixels of the box as the triangle.
-pub fn clip_triangle(tri: [Vec2; 3], bounds: &ViewBox, out: &mut Vec<Vec2>) {
-    out.clear();
-    out.extend(tri);
-    let mut next = Vec::with_capacity(8);
+/// if `tri` is): empty where nothing is inside, else 3 to 7 corners. The new corners lie on
+/// the triangle's edges and the box's, so the polygon covers the same pixels of the box as
+/// the triangle.
+pub fn clip_triangle(tri: [Vec2; 3], bounds: &ViewBox) -> Clipped {
+    let mut poly = Clipped {
+        points: [Vec2::ZERO; MOST_CORNERS],
+        len: 0,
+    };
+    tri.into_iter().for_each(|p| poly.push(p));
     // Each side of the box in turn: how far inside it a point lies.
     let sides: [&dyn Fn(Vec2) -> f32; 4] = [
         &|p| p.x - bounds.min.x,
@@ -93,9 +120,10 @@ pub fn clip_triangle(tri: [Vec2; 3], bounds: &ViewBox, out: &mut Vec<Vec2>) {
         &|p| bounds.max.y - p.y,
     ];
     for inside in sides {
-        next.clear();
-        for (i, &a) in out.iter().enumerate() {
-            let b = out[(i + 1) % out.len()];
+        let mut next = Clipped { len: 0, ..poly };
+        let corners = poly.corners();
+        for (i, &a) in corners.iter().enumerate() {
+            let b = corners[(i + 1) % corners.len()];
             let (da, db) = (inside(a), inside(b));
             if da >= 0.0 {
                 next.push(a);
@@ -106,12 +134,12 @@ pub fn clip_triangle(tri: [Vec2; 3], bounds: &ViewBox, out: &mut Vec<Vec2>) {
                 next.push(a + (b - a) * t);
             }
         }
-        std::mem::swap(out, &mut next);
-        if out.len() < 3 {
-            out.clear();
-            return;
+        if next.len < 3 {
+            return Clipped { len: 0, ..next };
         }
+        poly = next;
     }
+    poly
 }
 
 #[cfg(test)]
@@ -162,14 +190,13 @@ mod tests {
             min: Vec2::new(0.0, 0.0),
             max: Vec2::new(4.0, 2.0),
         };
-        let mut out = Vec::new();
         // Wholly inside: unchanged.
         let tri = [
             Vec2::new(1.0, 0.5),
             Vec2::new(3.0, 0.5),
             Vec2::new(2.0, 1.5),
         ];
-        clip_triangle(tri, &b, &mut out);
+        let out = clip_triangle(tri, &b).corners().to_vec();
         assert_eq!(out, tri.to_vec());
         // Wholly outside: nothing.
         let far = [
@@ -177,7 +204,7 @@ mod tests {
             Vec2::new(6.0, 0.0),
             Vec2::new(5.0, 1.0),
         ];
-        clip_triangle(far, &b, &mut out);
+        let out = clip_triangle(far, &b).corners().to_vec();
         assert!(out.is_empty());
         // A right triangle with its corner on the box's corner, legs 4 along each axis:
         // inside the 4 x 2 box lies the 4 x 2 rectangle less the corner beyond y = 4 - x,
@@ -187,7 +214,7 @@ mod tests {
             Vec2::new(4.0, 0.0),
             Vec2::new(0.0, 4.0),
         ];
-        clip_triangle(big, &b, &mut out);
+        let out = clip_triangle(big, &b).corners().to_vec();
         assert!((twice_area(&out) - 12.0).abs() < 1e-5, "{out:?}");
         assert!(b.holds(out.iter().copied()), "{out:?}");
         // A triangle covering the whole box gives the box, anticlockwise.
@@ -196,7 +223,7 @@ mod tests {
             Vec2::new(30.0, -10.0),
             Vec2::new(-10.0, 30.0),
         ];
-        clip_triangle(huge, &b, &mut out);
+        let out = clip_triangle(huge, &b).corners().to_vec();
         assert!((twice_area(&out) - 16.0).abs() < 1e-4, "{out:?}");
         assert!(b.holds(out.iter().copied()), "{out:?}");
         // Every corner stays on the triangle: inside or on each of its edges.
@@ -205,7 +232,7 @@ mod tests {
             Vec2::new(5.0, 1.0),
             Vec2::new(1.0, 3.0),
         ];
-        clip_triangle(slant, &b, &mut out);
+        let out = clip_triangle(slant, &b).corners().to_vec();
         assert!(out.len() >= 3 && out.len() <= 7, "{out:?}");
         for &p in &out {
             for i in 0..3 {

@@ -71,8 +71,6 @@ pub(super) struct ViewData {
     pub cut_to_view: bool,
     /// Triangles that crossed the edges of this frame's views so far.
     pub crossing: u32,
-    /// A fill triangle cut to the view.
-    clipped: Vec<Vec2>,
     /// The halos of bright body outlines' edges, which follow the lines' in `line_data`.
     body_halos: Vec<LineInstance>,
     /// The rock's outline segments in view, then every other line.
@@ -100,7 +98,6 @@ impl Default for ViewData {
             },
             cut_to_view: true,
             crossing: 0,
-            clipped: Vec::new(),
             body_halos: Vec::new(),
             line_data: Vec::new(),
             rock_lines: 0,
@@ -168,9 +165,9 @@ impl ViewData {
             return;
         }
         self.crossing += 1;
-        clip_triangle(tri, &self.inside, &mut self.clipped);
-        for i in 1..self.clipped.len().saturating_sub(1) {
-            let c = &self.clipped;
+        let clipped = clip_triangle(tri, &self.inside);
+        let c = clipped.corners();
+        for i in 1..c.len().saturating_sub(1) {
             self.fill_data.extend([c[0], c[i], c[i + 1]].map(vertex));
         }
     }

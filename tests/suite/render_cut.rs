@@ -28,17 +28,8 @@ fn view() -> View {
 /// its flame and parts crossing it.
 fn scene() -> Snapshot {
     let stress = stress_snapshot(0.75, Vec2::new(4.0, 2.25));
-    let mut out = Snapshot {
-        time: stress.time,
-        ships: stress.ships.clone(),
-        beams: stress.beams.clone(),
-        particles: stress.particles.clone(),
-        ..Snapshot::default()
-    };
-    for b in &stress.bodies[..300] {
-        let pts = &stress.points[b.first as usize..(b.first + b.count) as usize];
-        out.push_body(pts, b.fill, b.edge);
-    }
+    let first: Vec<usize> = (0..300).collect();
+    let mut out = crate::render_fills::rebuilt(&stress, None, &first);
     let mut edge_ship = stress.ships[0].clone();
     let at = Vec2::new(view().center.x + view().half_extent.x, 0.4);
     for part in &mut edge_ship.parts {

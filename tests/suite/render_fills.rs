@@ -38,7 +38,7 @@ fn frame(gpu: &Gpu, glow: Glow, snap: &Snapshot) -> Rgba8 {
 
 /// `snap`'s bodies in `order`, after `lead` (outline, fill, edge) when there is one; the
 /// ships, beams and particles as they were.
-fn rebuilt(
+pub(crate) fn rebuilt(
     snap: &Snapshot,
     lead: Option<(&[Vec2], [f32; 4], [f32; 4])>,
     order: &[usize],

@@ -7,12 +7,23 @@ use std::path::Path;
 use std::process::Command;
 
 fn run_in(dir: &Path, exe: &Path, args: &[&str]) -> (bool, String, String) {
+    run_with(dir, exe, args, &[])
+}
+
+/// As [`run_in`], with `env` set after (and over) its own variables.
+fn run_with(
+    dir: &Path,
+    exe: &Path,
+    args: &[&str],
+    env: &[(&str, &Path)],
+) -> (bool, String, String) {
     let out = Command::new(exe)
         .args(args)
         .current_dir(dir)
         .env("XDG_CONFIG_HOME", dir.join("config"))
         .env("XDG_DATA_HOME", dir.join("data"))
         .env("HOME", dir)
+        .envs(env.iter().copied())
         .output()
         .expect("the program runs");
     (
@@ -22,11 +33,17 @@ fn run_in(dir: &Path, exe: &Path, args: &[&str]) -> (bool, String, String) {
     )
 }
 
+/// A copy of the built program in `dir`, with no `levels/` folder beside or above it.
+fn program_in(dir: &Path) -> std::path::PathBuf {
+    let exe = dir.join("cavefly");
+    std::fs::copy(env!("CARGO_BIN_EXE_cavefly"), &exe).unwrap();
+    exe
+}
+
 #[test]
 fn the_program_lists_and_plays_the_shipped_levels_from_an_empty_folder() {
     let dir = tempfile::tempdir().unwrap();
-    let exe = dir.path().join("cavefly");
-    std::fs::copy(env!("CARGO_BIN_EXE_cavefly"), &exe).unwrap();
+    let exe = program_in(dir.path());
 
     let (ok, out, err) = run_in(dir.path(), &exe, &["levels"]);
     assert!(ok, "{err}");
@@ -119,8 +136,7 @@ fn a_designers_level_in_any_folder_finds_the_games_meshes_and_nothing_outside() 
 #[test]
 fn a_levels_folder_without_levels_does_not_hide_the_shipped_ones() {
     let dir = tempfile::tempdir().unwrap();
-    let exe = dir.path().join("cavefly");
-    std::fs::copy(env!("CARGO_BIN_EXE_cavefly"), &exe).unwrap();
+    let exe = program_in(dir.path());
     // A folder called `levels` in the current folder, which is also the program's (as a
     // home folder is above an installed program), holding no level.
     let levels = dir.path().join("levels");
@@ -148,9 +164,7 @@ fn a_levels_folder_without_levels_does_not_hide_the_shipped_ones() {
 #[test]
 fn a_data_folder_that_cannot_be_written_falls_back_to_the_temporary_folder() {
     let dir = tempfile::tempdir().unwrap();
-    // A copy of the program with no `levels/` folder beside or above it.
-    let exe = dir.path().join("cavefly");
-    std::fs::copy(env!("CARGO_BIN_EXE_cavefly"), &exe).unwrap();
+    let exe = program_in(dir.path());
     let work = dir.path().join("work");
     std::fs::create_dir(&work).unwrap();
     // The data folder's path runs through a file, so nothing can be created under it.
@@ -158,20 +172,13 @@ fn a_data_folder_that_cannot_be_written_falls_back_to_the_temporary_folder() {
     std::fs::write(&blocked, "a file").unwrap();
     let temp = dir.path().join("tmp");
     std::fs::create_dir(&temp).unwrap();
-    let out = Command::new(&exe)
-        .args(["levels"])
-        .current_dir(&work)
-        .env("XDG_CONFIG_HOME", dir.path().join("config"))
-        .env("XDG_DATA_HOME", blocked.join("data"))
-        .env("TMPDIR", &temp)
-        .env("HOME", dir.path())
-        .output()
-        .unwrap();
-    let (text, err) = (
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr),
-    );
-    assert!(out.status.success(), "{err}");
+    let data = blocked.join("data");
+    let env = [
+        ("XDG_DATA_HOME", data.as_path()),
+        ("TMPDIR", temp.as_path()),
+    ];
+    let (ok, text, err) = run_with(&work, &exe, &["levels"], &env);
+    assert!(ok, "{err}");
     let first = text.lines().next().unwrap_or_default();
     assert!(first.contains(&*temp.to_string_lossy()), "{first}");
     assert!(text.contains("  11_reactor.ron: "), "{text}");
