@@ -3,7 +3,7 @@
 use cavefly::app::{catalog, shot, window};
 use cavefly::game::InputScript;
 use cavefly::level::shipped;
-use cavefly::screens::online::OnlineIntent;
+use cavefly::screens::online::{OnlineIntent, MAX_INPUT_DELAY};
 use cavefly::tools::{check, contact, lab, lab_pairs, lab_shortcut, shape_spec, sim};
 use clap::{Parser, Subcommand};
 use std::fmt::Display;
@@ -50,7 +50,8 @@ enum Command {
         #[arg(long, value_name = "ADDR", conflicts_with_all = ["level", "inputs", "two_players"])]
         join: Option<String>,
         /// With --host: steps between a local input and the step it applies to (0 to 8).
-        #[arg(long, default_value_t = 2, requires = "host")]
+        #[arg(long, default_value_t = 2, requires = "host",
+              value_parser = clap::value_parser!(u8).range(0..=i64::from(MAX_INPUT_DELAY)))]
         input_delay: u8,
         /// How light glows: bloom, halo (far cheaper on a software rasterizer) or auto
         /// (the halo on a software adapter, else the bloom).

@@ -333,3 +333,51 @@ fn sides_on_levels_that_differ_report_desyncs_and_exit_with_status_1() {
         assert!(!stderr.contains("panicked"), "{who}: {stderr}");
     }
 }
+
+#[test]
+fn an_input_delay_out_of_range_is_refused_before_any_window_or_socket_opens() {
+    // The window offers 0 to 8 steps; headless play allows up to 30. Past either, the
+    // command line says which range it takes instead of clamping in silence.
+    let refused = |args: &[&str], range: &str| {
+        let out = Command::new(BIN)
+            .current_dir(root())
+            .args(args)
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("--input-delay") && err.contains(range),
+            "{err}"
+        );
+    };
+    let addrs = free_addrs(2);
+    let port = addrs[0].port().to_string();
+    for delay in ["9", "255"] {
+        let host = [
+            "play",
+            "--host",
+            &port,
+            "versus_quarry",
+            "--input-delay",
+            delay,
+        ];
+        refused(&host, "0..=8");
+    }
+    let (bind, peer) = (addrs[0].to_string(), addrs[1].to_string());
+    let headless = [
+        "netplay",
+        LEVEL,
+        "--player",
+        "1",
+        "--bind",
+        &bind,
+        "--peer",
+        &peer,
+        "--input-delay",
+        "31",
+    ];
+    refused(&headless, "0..=30");
+}
