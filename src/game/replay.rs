@@ -285,7 +285,7 @@ impl InputScript {
     /// Reads and parses a script file.
     pub fn load(path: &Path) -> Result<InputScript, ReplayError> {
         let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| ReplayError::Read {
+        let text = crate::level::read_text_file(path).map_err(|e| ReplayError::Read {
             file: file.clone(),
             message: e.to_string(),
         })?;

@@ -172,7 +172,7 @@ impl ShipDef {
 
     /// Reads and checks a ship file.
     pub fn load(path: &Path) -> Result<ShipDef, LevelErrors> {
-        let text = std::fs::read_to_string(path).map_err(|e| LevelErrors {
+        let text = crate::level::read_text_file(path).map_err(|e| LevelErrors {
             problems: vec![problem(path, "", format!("cannot read the file: {e}"))],
         })?;
         ShipDef::from_source(&text, path)

@@ -66,7 +66,7 @@ pub fn load_level_source(source: &str, path: &Path) -> Result<LoadedLevel, Level
             hash.write(source.as_bytes());
             let mut sources = vec![path.to_path_buf()];
             for file in flair.files {
-                hash.write(&std::fs::read(&file).unwrap_or_default());
+                hash.write(&super::file_read::read_file(&file).unwrap_or_default());
                 sources.push(file);
             }
             return Ok(LoadedLevel {

@@ -8,6 +8,7 @@
 mod build;
 mod entities;
 mod error;
+mod file_read;
 mod items;
 pub mod limits;
 mod load;
@@ -42,6 +43,7 @@ pub use entities::{
     Debris, DebrisShape, DroneDef, Enemy, Flair, Material, MeshSource, Mover, MoverKind, TurretDef,
 };
 pub use error::{LevelErrors, Problem};
+pub use file_read::{read_file, read_text_file, MAX_FILE_BYTES};
 pub use items::{Pad, Pickup};
 pub use limits::MAX_STARTS;
 pub use load::{load_level, load_level_source};

@@ -21,8 +21,8 @@ fn one(file: &Path, line: usize, col: usize, message: String) -> LevelErrors {
 
 /// Reads a file as UTF-8, or says where it stops being text.
 pub(super) fn read_text(path: &Path) -> Result<String, LevelErrors> {
-    let bytes =
-        std::fs::read(path).map_err(|e| one(path, 1, 1, format!("cannot read the file: {e}")))?;
+    let bytes = super::file_read::read_file(path)
+        .map_err(|e| one(path, 1, 1, format!("cannot read the file: {e}")))?;
     String::from_utf8(bytes).map_err(|e| {
         let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let text = std::str::from_utf8(valid).unwrap_or("");

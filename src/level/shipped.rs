@@ -121,7 +121,7 @@ fn holds_levels(dir: &Path) -> bool {
 pub fn unpack(root: &Path) -> Result<PathBuf, String> {
     for (path, bytes) in files() {
         let target = root.join(&path);
-        if std::fs::read(&target).is_ok_and(|old| old == bytes) {
+        if super::file_read::read_file(&target).is_ok_and(|old| old == bytes) {
             continue;
         }
         let parent = target.parent().unwrap_or(root);

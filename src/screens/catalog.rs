@@ -65,7 +65,7 @@ impl LevelEntry {
         let file = path
             .file_name()
             .map_or_else(String::new, |f| f.to_string_lossy().into_owned());
-        let header = std::fs::read_to_string(path)
+        let header = crate::level::read_text_file(path)
             .map_err(|e| format!("cannot be read: {e}"))
             .and_then(|t| {
                 ron::from_str::<Header>(&t)

@@ -55,7 +55,7 @@ pub fn set_aside(path: &Path) -> String {
 
 /// Reads `path`: `Ok(None)` if there is no such file, the text, or why it could not be read.
 pub fn read_optional(path: &Path) -> Result<Option<String>, String> {
-    match std::fs::read_to_string(path) {
+    match crate::level::read_text_file(path) {
         Ok(t) => Ok(Some(t)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(format!("cannot be read: {e}")),

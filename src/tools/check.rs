@@ -106,7 +106,7 @@ pub fn mesh_report(
 /// Whether `file` holds a mesh (a top-level `vertices` field and no `version`) rather than
 /// a level.
 fn is_mesh_file(file: &Path) -> bool {
-    std::fs::read_to_string(file).is_ok_and(|text| {
+    crate::level::read_text_file(file).is_ok_and(|text| {
         let map = SourceMap::new(&text);
         map.field_key("vertices").is_some() && map.field_key("version").is_none()
     })

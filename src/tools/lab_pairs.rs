@@ -101,7 +101,7 @@ struct PairOut {
 /// Reads and validates a pairs file. Errors name the file and, for parse errors, the line
 /// and column.
 pub fn load(path: &Path) -> Result<Vec<(String, Pair)>, String> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::level::read_text_file(path)
         .map_err(|e| format!("{}: cannot read the file: {e}", path.display()))?;
     parse(&text, &path.display().to_string())
 }

@@ -10,7 +10,7 @@ use std::path::Path;
 
 /// Runs the plan in `plan_file` and writes the replay to `out`; returns a report.
 pub fn record(plan_file: &Path, out: &Path) -> Result<String, ToolError> {
-    let text = std::fs::read_to_string(plan_file)
+    let text = crate::level::read_text_file(plan_file)
         .map_err(|e| ToolError::file(plan_file, format!("cannot read the plan: {e}")))?;
     let plan: Plan = parse_ron(&text, plan_file)?;
     let level = load_level(Path::new(&plan.level))?;

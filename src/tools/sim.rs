@@ -171,7 +171,7 @@ pub struct GoldenRun {
 /// Runs every entry of a golden file (paths relative to `root`) and says which match. With
 /// `bless`, rewrites the hashes instead. Returns the report and whether all matched.
 pub fn check_golden(file: &Path, root: &Path, bless: bool) -> Result<(String, bool), ToolError> {
-    let text = std::fs::read_to_string(file)
+    let text = crate::level::read_text_file(file)
         .map_err(|e| ToolError::file(file, format!("cannot read: {e}")))?;
     let mut runs: Vec<GoldenRun> = ron::from_str(&text).map_err(|e| {
         let at = format!("{}:{}", e.span.start.line, e.span.start.col);

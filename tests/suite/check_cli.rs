@@ -91,3 +91,40 @@ fn mesh_files_are_checked_as_meshes() {
         "{text}"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_link_to_an_endless_device_or_a_pipe_is_refused_without_reading_it() {
+    // Read, /dev/zero fills the memory and a pipe with no writer waits for ever; the
+    // command must answer at once, and for a level and its input script alike.
+    let dir = tempfile::tempdir().unwrap();
+    let zero = dir.path().join("zero.ron");
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    let pipe = dir.path().join("pipe.ron");
+    let made = Command::new("mkfifo").arg(&pipe).status();
+    let mut odd = vec![zero.display().to_string()];
+    if made.is_ok_and(|s| s.success()) {
+        odd.push(pipe.display().to_string());
+    }
+    let args: Vec<&str> = odd.iter().map(String::as_str).collect();
+    let (code, text) = check(&args);
+    assert_eq!(code, 1, "{text}");
+    for file in &odd {
+        assert!(
+            text.contains(&format!(
+                "{file}:1:1: cannot read the file: a device, pipe or socket, not a file"
+            )),
+            "{text}"
+        );
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_cavefly"))
+        .args(["sim", "levels/04_first_flight.ron", "--inputs", &odd[0]])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("cannot read the input script: a device"),
+        "{err}"
+    );
+}

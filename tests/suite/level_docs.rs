@@ -251,3 +251,14 @@ fn every_limit_is_stated_in_the_limits_table() {
         );
     }
 }
+
+#[test]
+fn the_largest_file_read_is_stated() {
+    let doc = std::fs::read_to_string(DOC).unwrap();
+    let mib = cavefly::level::MAX_FILE_BYTES >> 20;
+    assert!(
+        doc.replace('\n', " ")
+            .contains(&format!("at most {mib} MiB")),
+        "{DOC} does not state the largest file read, {mib} MiB"
+    );
+}
