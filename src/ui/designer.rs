@@ -68,24 +68,67 @@ pub fn draw_debug(ctx: &egui::Context, overlay: &DebugOverlay, view: &View) {
         });
 }
 
-/// Draws a failed reload's problems at the top of the screen.
+/// Narrowest the error panel is made to fit between the HUD's corner panels, points;
+/// where there is less room it goes below them at the screen's width.
+const MIN_ERROR_WIDTH: f32 = 320.0;
+/// Space kept between the panel and the screen's edges and the HUD's panels, points.
+const ERROR_GAP: f32 = 12.0;
+
+/// Where the error panel goes on `screen`, clear of the HUD's corner panels `hud`: the
+/// middle of its top edge and the most width it may take. Between the panels at the top where they leave room
+/// enough, else below them across the screen.
+pub fn error_place(screen: egui::Rect, hud: &[egui::Rect]) -> (egui::Pos2, f32) {
+    let mid = screen.center().x;
+    let left = hud
+        .iter()
+        .filter(|r| r.center().x < mid)
+        .map(|r| r.right())
+        .fold(screen.left(), f32::max);
+    let right = hud
+        .iter()
+        .filter(|r| r.center().x >= mid)
+        .map(|r| r.left())
+        .fold(screen.right(), f32::min);
+    let between = right - left - 2.0 * ERROR_GAP;
+    if between >= MIN_ERROR_WIDTH {
+        return (
+            egui::pos2((left + right) / 2.0, screen.top() + ERROR_GAP),
+            between,
+        );
+    }
+    let below = hud.iter().map(|r| r.bottom()).fold(screen.top(), f32::max);
+    let width = (screen.width() - 2.0 * ERROR_GAP).max(1.0);
+    (egui::pos2(screen.center().x, below + ERROR_GAP), width)
+}
+
+/// Draws a failed reload's problems at the top of the screen, clear of the HUD's corner
+/// panels (drawn before it), long lines wrapped.
 pub fn draw_level_error(ctx: &egui::Context, error: &str) {
+    let (at, width) = error_place(ctx.content_rect(), &super::hud::corner_rects(ctx));
     egui::Area::new(egui::Id::unique("level_error"))
-        .anchor(Align2::CENTER_TOP, [0.0, 12.0])
+        .pivot(Align2::CENTER_TOP)
+        .fixed_pos(at)
         .show(ctx, |ui| {
+            // The frame's margin is inside the width given.
+            let inner = (width - 20.0).max(1.0);
             egui::Frame::NONE
                 .fill(PANEL)
                 .inner_margin(10.0)
                 .show(ui, |ui| {
-                    ui.label(
-                        RichText::new(
-                            "The level file has errors; the last good version keeps running:",
+                    ui.set_max_width(inner);
+                    ui.add(
+                        egui::Label::new(
+                            RichText::new(
+                                "The level file has errors; the last good version keeps running:",
+                            )
+                            .color(RED)
+                            .strong(),
                         )
-                        .color(RED)
-                        .strong(),
+                        .wrap(),
                     );
                     for line in error.lines() {
-                        ui.label(RichText::new(line).monospace().size(13.0).color(AMBER));
+                        let text = RichText::new(line).monospace().size(13.0).color(AMBER);
+                        ui.add(egui::Label::new(text).wrap());
                     }
                 });
         });

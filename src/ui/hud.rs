@@ -154,6 +154,25 @@ fn draw_match(ctx: &egui::Context, m: &MatchHud, area: egui::Rect, key: usize, d
     }
 }
 
+/// The HUD's corner panels, which stay on screen all through a level: the status meters
+/// (top left) and the score (top right).
+const CORNER_PANELS: [&str; 2] = ["hud status", "hud score"];
+
+/// Where the HUD's corner panels lie on screen as last laid out (this frame's where the HUD
+/// was drawn first), for every view: the one view's and each player's.
+pub fn corner_rects(ctx: &egui::Context) -> Vec<egui::Rect> {
+    let keys = 0..=crate::level::MAX_STARTS;
+    ctx.memory(|m| {
+        keys.flat_map(|key| CORNER_PANELS.map(|name| egui::Id::unique((name, key))))
+            .filter(|&id| {
+                m.areas()
+                    .is_visible(&egui::LayerId::new(egui::Order::Middle, id))
+            })
+            .filter_map(|id| m.area_rect(id))
+            .collect()
+    })
+}
+
 /// Draws the HUD over the whole window; `time` (seconds) drives the warnings' blinking.
 pub fn draw(ctx: &egui::Context, hud: &Hud, time: f64) {
     draw_in(ctx, hud, ctx.content_rect(), None, time);

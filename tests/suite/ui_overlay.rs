@@ -99,3 +99,78 @@ fn the_hud_meters_are_drawn_over_the_frame_and_follow_the_fuel() {
     let ratio = partial_green as f64 / full_green as f64;
     assert!((0.82..0.93).contains(&ratio), "ratio {ratio}");
 }
+
+/// Lays out the HUD (the one view's, or two players' side by side) and a failed reload's
+/// error on a screen of `size` points; returns the HUD's corner panels and the error
+/// panel, as egui placed them.
+fn error_over_hud(size: (f32, f32), players: bool, error: &str) -> (Vec<egui::Rect>, egui::Rect) {
+    let hud = Hud {
+        fuel: 1.0,
+        hull: 1.0,
+        lives: 3,
+        objective: "Reach exit".to_string(),
+        message: Some("Hold Up (or W) to thrust.".to_string()),
+        ..Hud::default()
+    };
+    let ctx = egui::Context::default();
+    theme::apply(&ctx);
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size.0, size.1));
+    let input = || egui::RawInput {
+        screen_rect: Some(screen),
+        ..Default::default()
+    };
+    let draw = |ctx: &egui::Context| {
+        if players {
+            let (left, right) = screen.split_left_right_at_fraction(0.5);
+            for (player, area) in [left, right].into_iter().enumerate() {
+                let tag = hud::PlayerTag {
+                    player,
+                    color: egui::Color32::WHITE,
+                };
+                hud::draw_in(ctx, &hud, area, Some(tag), 0.0);
+            }
+        } else {
+            hud::draw(ctx, &hud, 0.0);
+        }
+        cavefly::ui::designer::draw_level_error(ctx, error);
+    };
+    // Areas are sized on their first pass and placed by that size on the next.
+    for _ in 0..3 {
+        // Nothing is painted: the pass's font textures are let go on purpose.
+        ctx.run_pass(input(), draw).textures_delta.clear();
+    }
+    let panel = ctx
+        .memory(|m| m.area_rect(egui::Id::unique("level_error")))
+        .expect("the error panel was drawn");
+    (hud::corner_rects(&ctx), panel)
+}
+
+#[test]
+fn a_reload_error_never_covers_the_huds_corner_panels_and_stays_on_screen() {
+    let long = "levels/mine.ron:12:7: debris[3].shape: expected a number at least 0.1 and at most 100, got 1e-12 (a debris box's sides, a debris polygon's thickness)";
+    let error = [long; 3].join("\n");
+    for (size, players) in [
+        ((1280.0, 720.0), false),
+        ((800.0, 450.0), false),
+        ((1280.0, 720.0), true),
+        ((300.0, 900.0), false),
+    ] {
+        let (corners, panel) = error_over_hud(size, players, &error);
+        assert_eq!(corners.len(), if players { 4 } else { 2 }, "{size:?}");
+        for c in &corners {
+            assert!(!c.intersects(panel), "{size:?}: {panel:?} covers {c:?}");
+        }
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size.0, size.1));
+        assert!(
+            screen.contains_rect(panel),
+            "{size:?}: {panel:?} leaves the screen"
+        );
+        // Wrapped, not cut: the three long lines take more than three rows.
+        assert!(panel.height() > 4.0 * 16.0, "{size:?}: {panel:?}");
+    }
+    // Where there is room, the panel stays at the top, between the corner panels.
+    let (corners, panel) = error_over_hud((1280.0, 720.0), false, "levels/mine.ron:1:1: short");
+    assert!(panel.top() < 20.0, "{panel:?}");
+    assert!(corners.iter().any(|c| c.right() < panel.left()));
+    assert!(corners.iter().any(|c| c.left() > panel.right()));
+}
