@@ -380,8 +380,8 @@ impl InputScript {
     }
 }
 
-/// Reads a replay and the level it was recorded on, refusing a file without a recording
-/// or one whose level has changed since.
+/// Reads a replay and the level it was recorded on (see `recorded_level`), refusing a file
+/// without a recording or one whose level has changed since.
 pub fn load_replay(path: &Path) -> Result<(InputScript, LoadedLevel), ReplayError> {
     let script = InputScript::load(path)?;
     let Some(rec) = &script.recorded else {
@@ -389,9 +389,29 @@ pub fn load_replay(path: &Path) -> Result<(InputScript, LoadedLevel), ReplayErro
             file: path.display().to_string(),
         });
     };
-    let level = crate::level::load_level(Path::new(&rec.level)).map_err(ReplayError::Level)?;
+    let level = recorded_level(&rec.level).map_err(ReplayError::Level)?;
     script.check_level(&level)?;
     Ok((script, level))
+}
+
+/// The level a replay was recorded on: at the path it recorded, or, where nothing is there
+/// any more (a shipped level's replay watched from another folder, where the recorded
+/// `levels/…` path means nothing), the level of the same file name among those the game
+/// offers. The replay's content hash still decides whether that is the level it was made on.
+fn recorded_level(recorded: &str) -> Result<LoadedLevel, LevelErrors> {
+    let path = Path::new(recorded);
+    let at_path = crate::level::load_level(path);
+    if at_path.is_ok() || path.exists() {
+        return at_path;
+    }
+    let by_name = path
+        .file_name()
+        .map(|name| crate::level::shipped::resolve_level(Path::new(name)))
+        .filter(|found| found.is_file());
+    match by_name {
+        Some(found) => crate::level::load_level(&found),
+        None => at_path,
+    }
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! dropping a replay into that folder makes it a regression test. A replay of a level that
 //! has changed since is refused, never silently replayed.
 
-use cavefly::game::replay::RecordedOutcome;
+use cavefly::game::replay::{load_replay, RecordedOutcome};
 use cavefly::game::{GameEvent, InputScript, Sim};
 use cavefly::level::load_level;
 use std::path::Path;
@@ -160,4 +160,53 @@ fn each_arena_has_a_two_player_replay_that_plays_its_mode() {
     let (_, _, outcome, sim) = arena_run("coop_relay");
     assert_eq!(outcome, Some(cavefly::game::Outcome::Won));
     assert!(sim.ship_of(0).is_some() && sim.ship_of(1).is_some());
+}
+
+#[test]
+fn a_replay_whose_recorded_path_is_gone_finds_its_level_by_name_and_hash() {
+    // As when a shipped level's replay, which records `levels/NAME.ron`, is watched from
+    // another folder: the path means nothing there, the game's own copy has the name.
+    let file = common::shipped_replays()
+        .into_iter()
+        .next()
+        .expect("a replay");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let rec = InputScript::load(&file).unwrap().recorded.unwrap();
+    let name = Path::new(&rec.level).file_name().unwrap().to_str().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let moved = |level: &str| {
+        let out = dir.path().join(format!("{}.ron", level.replace('/', "_")));
+        let recorded = format!("level: \"{}\"", rec.level);
+        assert!(text.contains(&recorded), "{text}");
+        std::fs::write(
+            &out,
+            text.replace(&recorded, &format!("level: \"{level}\"")),
+        )
+        .unwrap();
+        out
+    };
+    let gone = format!("no/such/folder/{name}");
+    let (script, level) = load_replay(&moved(&gone)).unwrap();
+    assert_eq!(level.file.file_name().unwrap(), name);
+    assert_eq!(format!("{:016x}", level.content_hash), rec.level_hash);
+    assert_eq!(script.recorded.unwrap().level, gone);
+    // A name the game has no level of is still the recorded path's error.
+    let err = load_replay(&moved("no/such/folder/nowhere_at_all.ron"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("no/such/folder/nowhere_at_all.ron") && err.contains("cannot read"),
+        "{err}"
+    );
+    // Found by name but other content: the hash still refuses it.
+    let other = common::shipped_replays()
+        .into_iter()
+        .map(|f| InputScript::load(&f).unwrap().recorded.unwrap().level)
+        .find(|l| !l.ends_with(name))
+        .expect("a second replayed level");
+    let other_name = Path::new(&other).file_name().unwrap().to_str().unwrap();
+    let err = load_replay(&moved(&format!("no/such/folder/{other_name}")))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("different version of the level"), "{err}");
 }
