@@ -400,17 +400,13 @@ pub fn load_replay(path: &Path) -> Result<(InputScript, LoadedLevel), ReplayErro
 /// offers. The replay's content hash still decides whether that is the level it was made on.
 fn recorded_level(recorded: &str) -> Result<LoadedLevel, LevelErrors> {
     let path = Path::new(recorded);
-    let at_path = crate::level::load_level(path);
-    if at_path.is_ok() || path.exists() {
-        return at_path;
-    }
-    let by_name = path
-        .file_name()
-        .map(|name| crate::level::shipped::resolve_level(Path::new(name)))
-        .filter(|found| found.is_file());
-    match by_name {
+    let by_name = || {
+        let name = path.file_name()?;
+        Some(crate::level::shipped::resolve_level(Path::new(name))).filter(|f| f.is_file())
+    };
+    match (!path.exists()).then(by_name).flatten() {
         Some(found) => crate::level::load_level(&found),
-        None => at_path,
+        None => crate::level::load_level(path),
     }
 }
 

@@ -74,10 +74,13 @@ const MIN_ERROR_WIDTH: f32 = 320.0;
 /// Space kept between the panel and the screen's edges and the HUD's panels, points.
 const ERROR_GAP: f32 = 12.0;
 
+/// The error panel's margin inside its frame, points.
+const ERROR_MARGIN: f32 = 10.0;
+
 /// Where the error panel goes on `screen`, clear of the HUD's corner panels `hud`: the
-/// middle of its top edge and the most width it may take. Between the panels at the top where they leave room
-/// enough, else below them across the screen.
-pub fn error_place(screen: egui::Rect, hud: &[egui::Rect]) -> (egui::Pos2, f32) {
+/// middle of its top edge and the most width it may take. Between the panels at the top
+/// where they leave room enough, else below them across the screen.
+fn error_place(screen: egui::Rect, hud: &[egui::Rect]) -> (egui::Pos2, f32) {
     let mid = screen.center().x;
     let left = hud
         .iter()
@@ -110,10 +113,10 @@ pub fn draw_level_error(ctx: &egui::Context, error: &str) {
         .fixed_pos(at)
         .show(ctx, |ui| {
             // The frame's margin is inside the width given.
-            let inner = (width - 20.0).max(1.0);
+            let inner = (width - 2.0 * ERROR_MARGIN).max(1.0);
             egui::Frame::NONE
                 .fill(PANEL)
-                .inner_margin(10.0)
+                .inner_margin(ERROR_MARGIN)
                 .show(ui, |ui| {
                     ui.set_max_width(inner);
                     ui.add(

@@ -154,9 +154,12 @@ fn draw_match(ctx: &egui::Context, m: &MatchHud, area: egui::Rect, key: usize, d
     }
 }
 
-/// The HUD's corner panels, which stay on screen all through a level: the status meters
-/// (top left) and the score (top right).
-const CORNER_PANELS: [&str; 2] = ["hud status", "hud score"];
+/// The HUD's status meters' area (top left).
+const STATUS_PANEL: &str = "hud status";
+/// The HUD's score area (top right).
+const SCORE_PANEL: &str = "hud score";
+/// The HUD's corner panels, which stay on screen all through a level.
+const CORNER_PANELS: [&str; 2] = [STATUS_PANEL, SCORE_PANEL];
 
 /// Where the HUD's corner panels lie on screen as last laid out (this frame's where the HUD
 /// was drawn first), for every view: the one view's and each player's.
@@ -241,7 +244,7 @@ pub fn draw_in(
                 });
             });
     }
-    place("hud status", Align2::LEFT_TOP, 0.0)
+    place(STATUS_PANEL, Align2::LEFT_TOP, 0.0)
         .interactable(false)
         .show(ctx, |ui| {
             panel().show(ui, |ui| {
@@ -275,7 +278,7 @@ pub fn draw_in(
                 }
             });
         });
-    place("hud score", Align2::RIGHT_TOP, 0.0)
+    place(SCORE_PANEL, Align2::RIGHT_TOP, 0.0)
         .interactable(false)
         .show(ctx, |ui| {
             panel().show(ui, |ui| {
