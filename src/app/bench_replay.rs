@@ -11,10 +11,11 @@ use super::bench::{
 };
 use super::shot::ship_motion;
 use super::thread_cpu;
-use crate::game::{InputScript, Sim};
+use crate::game::{Actions, InputScript, Sim};
 use crate::level::LoadedLevel;
+use crate::render::player_views::PlayerCameras;
 use crate::render::timer::{GpuTimer, StageTimes};
-use crate::render::{Camera, Effects, RockMesh, Snapshot, View};
+use crate::render::{Camera, Effects, RockMesh, Snapshot, View, ViewRect};
 use glam::Vec2;
 use std::fmt::Write;
 use std::path::Path;
@@ -23,34 +24,40 @@ use std::time::Instant;
 /// Every how many frames the profiling pass times the stages.
 pub const PROFILE_EVERY: usize = 10;
 
-/// A replay being played: the simulation, its effects and the camera, stepped frame by
-/// frame at [`REPLAY_FPS`].
+/// A replay being played as the game plays it (`cavefly replay`): every player the replay
+/// holds, one view following the ship alone, or one view per player sharing the frame;
+/// stepped frame by frame at [`REPLAY_FPS`].
 struct Playing {
     sim: Sim,
     effects: Effects,
     camera: Camera,
+    /// Each player's camera, where the replay has more than one player.
+    views: Option<PlayerCameras>,
     clock: super::clock::StepClock,
-    actions: Vec<crate::game::Actions>,
+    actions: Vec<Vec<Actions>>,
     step: usize,
 }
 
 impl Playing {
     fn new(level: &LoadedLevel, script: &InputScript, rock: &RockMesh) -> Result<Self, String> {
-        let sim = Sim::from_level(level).map_err(|e| e.to_string())?;
+        let players = script.players.len().max(1);
+        let sim = Sim::from_level_for(level, players).map_err(|e| e.to_string())?;
         let start = ship_motion(&sim).map_or(Vec2::ZERO, |m| m.0);
         Ok(Playing {
             clock: super::clock::StepClock::new(sim.time_step()),
+            views: (players > 1).then(|| PlayerCameras::new(&sim, rock.bounds)),
             sim,
             effects: Effects::new(),
             camera: Camera::new(start, rock.bounds),
-            actions: script.frames().collect(),
+            actions: script.steps().collect(),
             step: 0,
         })
     }
 
-    /// Steps one frame's worth of game time and returns the frame to draw, or `None`
-    /// once the replay has ended or the level is decided.
-    fn next_frame(&mut self) -> Option<(View, Snapshot)> {
+    /// Steps one frame's worth of game time and returns the frame to draw (each view's
+    /// rectangle and what it shows), or `None` once the replay has ended or the level is
+    /// decided.
+    fn next_frame(&mut self) -> Option<(Vec<(ViewRect, View)>, Snapshot)> {
         if self.step >= self.actions.len() || self.sim.outcome().is_some() {
             return None;
         }
@@ -59,7 +66,10 @@ impl Playing {
                 break;
             };
             self.sim.step(a);
-            self.effects.after_step(&self.sim, a);
+            self.effects.after_steps(&self.sim, a);
+            if let Some(v) = &mut self.views {
+                v.follow(&self.sim);
+            }
             if let Some((p, v)) = ship_motion(&self.sim) {
                 self.camera.follow(p, v, self.sim.time_step() as f32);
             }
@@ -67,7 +77,16 @@ impl Playing {
         }
         let snap = Snapshot::capture(&self.sim, self.clock.alpha(), &self.effects);
         let (w, h) = super::bench::BENCH_SIZE;
-        Some((self.camera.view(w, h), snap))
+        let views = match &self.views {
+            Some(v) => v.views(w, h),
+            None => whole(self.camera.view(w, h)),
+        };
+        Some((views, snap))
+    }
+
+    /// Players in the replay.
+    fn players(&self) -> usize {
+        self.views.as_ref().map_or(1, |v| v.cameras().len())
     }
 }
 
@@ -91,11 +110,11 @@ pub fn bench_replay(
     let mut warm = 0;
     loop {
         let began = Instant::now();
-        let Some((view, snap)) = play.next_frame() else {
+        let Some((views, snap)) = play.next_frame() else {
             break;
         };
         let stepped = began.elapsed();
-        let (_, _, index) = b.submit(&whole(view), &snap);
+        let (_, _, index) = b.submit(&views, &snap);
         if let Some(previous) = in_flight.replace(index) {
             b.wait(previous)?;
         }
@@ -119,9 +138,12 @@ pub fn bench_replay(
     out.push_str(&load_line());
     let _ = writeln!(
         out,
-        "replay: {} ({}), {} steps ({:.1} s of play), {} frames at {REPLAY_FPS} frames/s of game time, outcome {:?}",
+        "replay: {} ({}), {} player{} ({}), {} steps ({:.1} s of play), {} frames at {REPLAY_FPS} frames/s of game time, outcome {:?}",
         level.level.name,
         level.file.display(),
+        play.players(),
+        if play.players() == 1 { "" } else { "s" },
+        if play.players() == 1 { "one view" } else { "a view each, sharing the frame" },
         play.step,
         play.step as f64 * play.sim.time_step(),
         frames.len() + warm,
@@ -174,12 +196,12 @@ fn profile(
     let mut play = Playing::new(level, script, rock)?;
     let mut samples = Vec::new();
     let mut i = 0;
-    while let Some((view, snap)) = play.next_frame() {
+    while let Some((views, snap)) = play.next_frame() {
         let timed = i >= WARM_UP_FRAMES && i % PROFILE_EVERY == 0;
         if timed {
             b.renderer.set_timer(Some(GpuTimer::new(&b.gpu)?));
         }
-        let (_, _, index) = b.submit(&whole(view), &snap);
+        let (_, _, index) = b.submit(&views, &snap);
         if timed {
             let times = b.renderer.stage_times(&b.gpu);
             b.renderer.set_timer(None);
@@ -303,5 +325,36 @@ mod tests {
         assert!(out
             .lines()
             .any(|l| l.trim_start().starts_with("all stages")));
+    }
+
+    #[test]
+    fn a_replay_is_played_as_the_game_plays_it_every_player_with_a_view_each() {
+        // A two-player arena played by one player never reaches the recorded end: the
+        // bench must play every track, and draw a view per player as the window does.
+        for (file, players) in [
+            ("tests/replays/coop_relay.ron", 2),
+            ("tests/replays/01_training_cave.ron", 1),
+        ] {
+            let (script, level) = crate::game::replay::load_replay(Path::new(file)).unwrap();
+            let rec = script.recorded.clone().unwrap();
+            let rock = RockMesh::from_level(&level);
+            let mut play = Playing::new(&level, &script, &rock).unwrap();
+            assert_eq!(play.players(), players, "{file}");
+            let (w, h) = super::super::bench::BENCH_SIZE;
+            let expected = crate::render::layout::split_views(w, h, players);
+            let mut frames = 0;
+            while let Some((views, _)) = play.next_frame() {
+                let rects: Vec<ViewRect> = views.iter().map(|v| v.0).collect();
+                assert_eq!(rects, expected, "{file}");
+                frames += 1;
+            }
+            assert_eq!(play.step as u64, rec.steps, "{file}");
+            assert_eq!(format!("{:016x}", play.sim.state_hash()), rec.final_hash);
+            let outcome = crate::game::replay::RecordedOutcome::of(play.sim.outcome());
+            assert_eq!(outcome, rec.outcome, "{file}");
+            // Two steps a frame at 120 steps a second and 60 frames a second.
+            let per_frame = (1.0 / (REPLAY_FPS * play.sim.time_step())).round() as u64;
+            assert_eq!(frames as u64, rec.steps.div_ceil(per_frame), "{file}");
+        }
     }
 }
