@@ -6,6 +6,8 @@
 //! Adapters without storage buffers in vertex shaders (some GL drivers) get the records as
 //! instance attributes instead.
 
+use super::view_buffers::{byte_cap, fitting};
+use bytemuck::Pod;
 use std::ops::Range;
 
 /// How quads get their records.
@@ -61,10 +63,17 @@ impl QuadIndices {
         })
     }
 
-    /// Makes room for `quads` quads (doubling, so growth is rare).
+    /// Makes room for `quads` quads (doubling, so growth is rare), as many as the device
+    /// allows.
     pub fn reserve(&mut self, device: &wgpu::Device, quads: u32) {
+        let most = byte_cap(device, false) / std::mem::size_of::<[u32; 6]>() as u64;
+        let most = u32::try_from(most).unwrap_or(u32::MAX);
+        let quads = quads.min(most);
         if quads > self.quads {
-            self.quads = quads.next_power_of_two();
+            self.quads = quads
+                .checked_next_power_of_two()
+                .unwrap_or(u32::MAX)
+                .min(most);
             self.buffer = Self::make(device, self.quads);
         }
     }
@@ -82,6 +91,8 @@ pub struct RecordBuffer {
     buffer: wgpu::Buffer,
     group: Option<wgpu::BindGroup>,
     capacity: u64,
+    /// The most bytes the device allows it (bound as storage, where it is).
+    cap: u64,
     stride: u64,
     label: &'static str,
 }
@@ -98,6 +109,7 @@ impl RecordBuffer {
             buffer: Self::make(device, label, 4096),
             group: None,
             capacity: 4096,
+            cap: byte_cap(device, layout.is_some()),
             stride,
             label,
         };
@@ -129,24 +141,28 @@ impl RecordBuffer {
         });
     }
 
-    /// Replaces the records with `bytes`; `layout` is the storage bind group layout (none
-    /// for the instanced fallback).
-    pub fn write(
+    /// Replaces the records with as many of `records` as the device allows; `layout` is
+    /// the storage bind group layout (none for the instanced fallback). Returns how many
+    /// records it holds now.
+    pub fn write<T: Pod>(
         &mut self,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
-        bytes: &[u8],
+        records: &[T],
         layout: Option<&wgpu::BindGroupLayout>,
-    ) {
+    ) -> u32 {
+        let records = fitting(records, 1, self.cap);
+        let bytes: &[u8] = bytemuck::cast_slice(records);
         let need = bytes.len() as u64;
         if need > self.capacity {
-            self.capacity = need.next_power_of_two();
+            self.capacity = need.next_power_of_two().min(self.cap);
             self.buffer = Self::make(device, self.label, self.capacity);
             self.bind_group(device, layout);
         }
         if need > 0 {
             queue.write_buffer(&self.buffer, 0, bytes);
         }
+        u32::try_from(records.len()).unwrap_or(u32::MAX)
     }
 
     /// Draws the quads of records `range` with the pipeline already set (and, from

@@ -20,7 +20,7 @@ pub use super::scene_pass::{Output, SCENE_DRAWS};
 use super::scene_pass::{Rock, SceneKit, ViewTarget};
 use super::snapshot::Snapshot;
 use super::timer::{GpuTimer, StageTimes};
-use super::view_buffers::{ViewBuffers, ViewCounts};
+use super::view_buffers::{byte_cap, ViewBuffers, ViewCounts};
 pub use super::view_data::SHIP_COLORS;
 use super::view_data::{ViewData, ROCK_LINE_WIDTH};
 use bytemuck::Zeroable;
@@ -243,12 +243,12 @@ impl Renderer {
         halos: &mut Halos,
         rock: &RockMesh,
     ) -> Rock {
-        let boxes = rock
-            .triangles
+        // As many triangles as the device holds; only those are picked to draw.
+        let (vertices, drawn) = triangle_buffer(device, "rock", &rock.triangles);
+        let boxes = rock.triangles[..drawn as usize]
             .chunks_exact(3)
             .map(|t| (t[0].min(t[1]).min(t[2]), t[0].max(t[1]).max(t[2])))
             .collect();
-        let (vertices, _) = triangle_buffer(device, "rock", &rock.triangles);
         let (air, air_vertices) = triangle_buffer(device, "air", &rock.air);
         // The air fills a rectangle round the rock: its corners' extent.
         let air_frame = rock.air.iter().fold(None, |frame, &p| {
@@ -384,28 +384,27 @@ impl Renderer {
         let out = &mut self.views[i];
         out.lattice = lattice;
         queue.write_buffer(&out.globals, 0, bytemuck::bytes_of(&globals));
-        out.rock_visible.write(
-            device,
-            queue,
-            bytemuck::cast_slice(&self.data.rock_index_data),
-        );
-        out.fill
-            .write(device, queue, bytemuck::cast_slice(&self.data.fill_data));
-        out.outlines
-            .write(device, queue, bytemuck::cast_slice(&self.data.outline_data));
-        let lines = bytemuck::cast_slice(&self.data.line_data);
-        out.lines.write(device, queue, lines, records);
-        let particles = bytemuck::cast_slice(&self.data.particle_data);
-        out.particles.write(device, queue, particles, records);
+        // Each list as far as the device holds it: a triangle's corners kept together, and
+        // the ranges within the line list cut where the list was.
+        let data = &self.data;
+        let rock_indices = out
+            .rock_visible
+            .write(device, queue, &data.rock_index_data, 3);
+        let fill = out.fill.write(device, queue, &data.fill_data, 3);
+        let outlines = out.outlines.write(device, queue, &data.outline_data, 3);
+        let lines = out.lines.write(device, queue, &data.line_data, records);
+        let particles = out
+            .particles
+            .write(device, queue, &data.particle_data, records);
         out.counts = ViewCounts {
-            rock_indices: self.data.rock_index_data.len() as u32,
-            rock_lines: self.data.rock_lines,
-            lines: self.data.halo_lines,
-            halos: self.data.line_data.len() as u32,
-            fill: self.data.fill_data.len() as u32,
-            opaque_fill: opaque_prefix(&self.data.fill_data) as u32,
-            outlines: self.data.outline_data.len() as u32,
-            particles: self.data.particle_data.len() as u32,
+            rock_indices,
+            rock_lines: data.rock_lines.min(lines),
+            lines: data.halo_lines.min(lines),
+            halos: lines,
+            fill,
+            opaque_fill: (opaque_prefix(&data.fill_data) as u32).min(fill),
+            outlines,
+            particles,
             stars,
             sky_on_air: sees_only_framed(self.rock.air_frame, view.center, view.half_extent),
             grain_level: super::rock_grain::grain_level(pixels_per_metre),
@@ -553,10 +552,11 @@ impl Renderer {
 }
 
 /// A vertex buffer of the triangles whose corners are `corners` (three a triangle; a
-/// partial one left out) and how many vertices it draws. An empty buffer cannot be bound:
+/// partial one left out, and those past the most the device allows) and how many vertices
+/// it draws. An empty buffer cannot be bound:
 /// no triangles is one zeroed triangle, not drawn.
 fn triangle_buffer(device: &wgpu::Device, label: &str, corners: &[Vec2]) -> (wgpu::Buffer, u32) {
-    let whole = corners.len() / 3 * 3;
+    let whole = super::view_buffers::fitting(corners, 3, byte_cap(device, false)).len();
     let mut points: Vec<[f32; 2]> = corners[..whole].iter().map(|p| p.to_array()).collect();
     if points.is_empty() {
         points = vec![[0.0; 2]; 3];

@@ -54,6 +54,7 @@ mod render_fills;
 mod render_glow;
 mod render_golden;
 mod render_grain;
+mod render_limits;
 mod render_outlines;
 mod render_rock_cache;
 mod render_split;
