@@ -553,8 +553,8 @@ impl Renderer {
 
 /// A vertex buffer of the triangles whose corners are `corners` (three a triangle; a
 /// partial one left out, and those past the most the device allows) and how many vertices
-/// it draws. An empty buffer cannot be bound:
-/// no triangles is one zeroed triangle, not drawn.
+/// it draws. An empty buffer cannot be bound: no triangles is one zeroed triangle, not
+/// drawn.
 fn triangle_buffer(device: &wgpu::Device, label: &str, corners: &[Vec2]) -> (wgpu::Buffer, u32) {
     let whole = super::view_buffers::fitting(corners, 3, byte_cap(device, false)).len();
     let mut points: Vec<[f32; 2]> = corners[..whole].iter().map(|p| p.to_array()).collect();
