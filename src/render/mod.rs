@@ -6,6 +6,7 @@
 pub mod backdrop;
 mod backdrop_shapes;
 pub mod bloom;
+mod buffer_cap;
 pub mod camera;
 mod capture;
 pub mod cull;

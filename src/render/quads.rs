@@ -6,7 +6,7 @@
 //! Adapters without storage buffers in vertex shaders (some GL drivers) get the records as
 //! instance attributes instead.
 
-use super::view_buffers::{byte_cap, fitting};
+use super::buffer_cap::{byte_cap, fitting};
 use bytemuck::Pod;
 use std::ops::Range;
 

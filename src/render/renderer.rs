@@ -7,6 +7,7 @@
 
 use super::backdrop::BackdropVertex;
 use super::bloom::Bloom;
+use super::buffer_cap::byte_cap;
 use super::camera::View;
 use super::glow::{Glow, Halos};
 use super::layout::ViewRect;
@@ -20,7 +21,7 @@ pub use super::scene_pass::{Output, SCENE_DRAWS};
 use super::scene_pass::{Rock, SceneKit, ViewTarget};
 use super::snapshot::Snapshot;
 use super::timer::{GpuTimer, StageTimes};
-use super::view_buffers::{byte_cap, ViewBuffers, ViewCounts};
+use super::view_buffers::{ViewBuffers, ViewCounts};
 pub use super::view_data::SHIP_COLORS;
 use super::view_data::{ViewData, ROCK_LINE_WIDTH};
 use bytemuck::Zeroable;
@@ -556,7 +557,7 @@ impl Renderer {
 /// it draws. An empty buffer cannot be bound: no triangles is one zeroed triangle, not
 /// drawn.
 fn triangle_buffer(device: &wgpu::Device, label: &str, corners: &[Vec2]) -> (wgpu::Buffer, u32) {
-    let whole = super::view_buffers::fitting(corners, 3, byte_cap(device, false)).len();
+    let whole = super::buffer_cap::fitting(corners, 3, byte_cap(device, false)).len();
     let mut points: Vec<[f32; 2]> = corners[..whole].iter().map(|p| p.to_array()).collect();
     if points.is_empty() {
         points = vec![[0.0; 2]; 3];
