@@ -3,6 +3,7 @@
 //! tells the screens (a lost ship, a lap, the level's end).
 
 use super::App;
+use crate::app::clock::{take_steps, STEP_BUDGET};
 use crate::audio::synth::Effect;
 use crate::game::{Actions, Control};
 use crate::screens::seats::Device;
@@ -49,7 +50,7 @@ impl App {
             return;
         }
         let seats = self.shell.flow.match_menu.seats.devices();
-        for _ in 0..due {
+        take_steps(due, STEP_BUDGET, Instant::now, || {
             let actions: Vec<Actions> = match &self.options.replay {
                 Some(script) => {
                     let mut at = script.get(s.steps()).cloned().unwrap_or_default();
@@ -81,10 +82,8 @@ impl App {
                 }
             }
             self.report.steps += 1;
-            if s.sim().outcome().is_some() {
-                break;
-            }
-        }
+            s.sim().outcome().is_none()
+        });
         self.shell
             .audio
             .set_loop(Effect::ThrustRumble, 0.8 * s.effects.throttle());
