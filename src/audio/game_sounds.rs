@@ -23,10 +23,18 @@ pub fn cue_effect(cue: SoundCue) -> Effect {
     }
 }
 
-/// One-shot effects of the last step, each with its level (0 to 1).
+/// One-shot effects of the last step, each with its level (0 to 1); see [`shots_of`].
 pub fn one_shots(sim: &Sim) -> Vec<(Effect, f32)> {
-    let mut out = Vec::new();
-    for e in sim.events() {
+    shots_of(sim.events())
+}
+
+/// The one-shot effects `events` make, in the order each is first made, each effect once
+/// at the level of its loudest cause: one step is a 120th of a second, and a pile settling
+/// can report hundreds of impacts in it, which heard together are one thump (and played
+/// one voice each would pile up and clip).
+pub fn shots_of(events: &[GameEvent]) -> Vec<(Effect, f32)> {
+    let mut out: Vec<(Effect, f32)> = Vec::new();
+    for e in events {
         let shot = match e {
             GameEvent::Impact { energy, .. } => {
                 // Loudness grows with the square root of the energy, as with the speed.
@@ -47,7 +55,14 @@ pub fn one_shots(sim: &Sim) -> Vec<(Effect, f32)> {
             GameEvent::Sound { cue, volume, .. } => Some((cue_effect(*cue), *volume)),
             _ => None,
         };
-        out.extend(shot.map(|(e, l)| (e, l as f32)));
+        let Some((effect, level)) = shot else {
+            continue;
+        };
+        let level = level as f32;
+        match out.iter_mut().find(|(e, _)| *e == effect) {
+            Some(heard) => heard.1 = heard.1.max(level),
+            None => out.push((effect, level)),
+        }
     }
     out
 }
@@ -110,6 +125,33 @@ mod tests {
         let (_, level) = thump.expect("the landing is heard");
         assert!(level > 0.3 && level < 1.0, "{level}");
         assert_eq!(loops(&sim)[1], (Effect::TractorHum, 0.0));
+    }
+
+    #[test]
+    fn a_step_of_many_impacts_is_one_thump_as_loud_as_the_hardest() {
+        let impact = |energy: f64| GameEvent::Impact {
+            point: Vec2::ZERO,
+            normal: Vec2::new(0.0, 1.0),
+            energy,
+        };
+        // A pile settling: 200 impacts of rising energy, a shot and a split among them.
+        let mut events: Vec<GameEvent> = (0..200).map(|i| impact(0.1 * i as f64)).collect();
+        let fired = GameEvent::LaserFired {
+            from: Vec2::ZERO,
+            to: Vec2::new(5.0, 0.0),
+        };
+        events.insert(50, fired);
+        events.insert(120, GameEvent::Split { point: Vec2::ZERO });
+        let shots = shots_of(&events);
+        let hardest = (19.9 / LOUDEST_IMPACT).sqrt() as f32;
+        assert_eq!(
+            shots,
+            vec![(Effect::ImpactThump, hardest), (Effect::LaserZap, 0.7)]
+        );
+        // The split's thump (0.5) is louder than soft impacts alone.
+        let soft = [impact(0.6), GameEvent::Split { point: Vec2::ZERO }];
+        assert_eq!(shots_of(&soft), vec![(Effect::ImpactThump, 0.5)]);
+        assert!(shots_of(&[]).is_empty());
     }
 
     #[test]

@@ -20,7 +20,11 @@ pub mod voice;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use synth::{Effect, SAMPLE_RATE};
-use voice::{Gain, Voice};
+use voice::{Gain, Voice, VoiceCount, VoicePlace};
+
+/// Most one-shot effects sounding at once: a new one past this is not played (it would
+/// not be told apart among so many, and the sum would clip).
+pub const MOST_ONE_SHOTS: usize = 24;
 
 /// Opens the default output. The sound library's default host panics where its sound
 /// system cannot start (ALSA with a malformed configuration file such as `~/.asoundrc`),
@@ -51,6 +55,8 @@ pub struct Audio {
     effects: Gain,
     loops: BTreeMap<Effect, Gain>,
     music: [Gain; 4],
+    /// The one-shot voices sounding.
+    one_shots: VoiceCount,
 }
 
 impl Audio {
@@ -92,6 +98,7 @@ impl Audio {
             effects: Gain::new(effects),
             loops: BTreeMap::new(),
             music: Default::default(),
+            one_shots: VoiceCount::default(),
         };
         if let Some(sink) = &audio.sink {
             let rendered = music_player::render_in_background();
@@ -101,7 +108,7 @@ impl Audio {
         for e in Effect::ALL.into_iter().filter(|e| e.loops()) {
             let gain = Gain::new(0.0);
             audio.loops.insert(e, gain.clone());
-            audio.start(e, true, 1.0, gain);
+            audio.start(e, true, 1.0, gain, None);
         }
         audio.set_loop(Effect::AmbientDrone, 0.5);
         audio
@@ -112,7 +119,14 @@ impl Audio {
         self.sink.is_some()
     }
 
-    fn start(&self, effect: Effect, looping: bool, level: f32, extra: Gain) {
+    fn start(
+        &self,
+        effect: Effect,
+        looping: bool,
+        level: f32,
+        extra: Gain,
+        place: Option<VoicePlace>,
+    ) {
         let (Some(sink), Some(buf)) = (&self.sink, self.buffers.get(&effect)) else {
             return;
         };
@@ -120,14 +134,27 @@ impl Audio {
         if effect != Effect::AmbientDrone && effect != Effect::UiBlip {
             gains.push(self.effects.clone());
         }
-        sink.mixer()
-            .add(Voice::new(buf.clone(), SAMPLE_RATE, looping, level, gains));
+        let voice = Voice::new(buf.clone(), SAMPLE_RATE, looping, level, gains);
+        sink.mixer().add(match place {
+            Some(place) => voice.holding(place),
+            None => voice,
+        });
     }
 
-    /// Plays a one-shot effect at `level` (0 to 1).
+    /// Plays a one-shot effect at `level` (0 to 1), unless [`MOST_ONE_SHOTS`] are
+    /// sounding already.
     pub fn play(&self, effect: Effect, level: f32) {
-        if !effect.loops() {
-            self.start(effect, false, level.clamp(0.0, 1.0), Gain::new(1.0));
+        if effect.loops() || self.sink.is_none() {
+            return;
+        }
+        if let Some(place) = self.one_shots.take(MOST_ONE_SHOTS) {
+            self.start(
+                effect,
+                false,
+                level.clamp(0.0, 1.0),
+                Gain::new(1.0),
+                Some(place),
+            );
         }
     }
 

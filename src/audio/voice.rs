@@ -3,7 +3,7 @@
 
 use rodio::{ChannelCount, SampleRate, Source};
 use std::num::NonZero;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -33,6 +33,38 @@ impl Gain {
     }
 }
 
+/// How many one-shot voices are sounding, shared with each of them: a voice holds a
+/// [`VoicePlace`] while it sounds and gives it back when it ends.
+#[derive(Clone, Debug, Default)]
+pub struct VoiceCount(Arc<AtomicUsize>);
+
+impl VoiceCount {
+    /// A place for one more voice, if fewer than `most` are sounding.
+    pub fn take(&self, most: usize) -> Option<VoicePlace> {
+        self.0
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < most).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| VoicePlace(self.0.clone()))
+    }
+
+    /// How many are sounding.
+    pub fn sounding(&self) -> usize {
+        self.0.load(Ordering::Acquire)
+    }
+}
+
+/// One voice's place among those sounding; given back when dropped.
+#[derive(Debug)]
+pub struct VoicePlace(Arc<AtomicUsize>);
+
+impl Drop for VoicePlace {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
 /// A mono buffer played once or looped, scaled by its own level and shared gains.
 pub struct Voice {
     samples: Arc<[f32]>,
@@ -41,6 +73,8 @@ pub struct Voice {
     level: f32,
     gains: Vec<Gain>,
     sample_rate: u32,
+    /// Its place among the sounding one-shots, given back as it ends.
+    place: Option<VoicePlace>,
 }
 
 impl Voice {
@@ -59,7 +93,14 @@ impl Voice {
             level,
             gains,
             sample_rate,
+            place: None,
         }
+    }
+
+    /// The same voice holding `place` while it sounds.
+    pub fn holding(mut self, place: VoicePlace) -> Voice {
+        self.place = Some(place);
+        self
     }
 }
 
@@ -69,6 +110,7 @@ impl Iterator for Voice {
     fn next(&mut self) -> Option<f32> {
         if self.at >= self.samples.len() {
             if !self.looping || self.samples.is_empty() {
+                self.place = None;
                 return None;
             }
             self.at = 0;
@@ -128,5 +170,29 @@ mod tests {
         assert_eq!(v.next(), Some(-0.0));
         let once = Voice::new(Arc::from(vec![1.0f32]), 100, false, 1.0, vec![]);
         assert_eq!(once.collect::<Vec<_>>(), vec![1.0]);
+    }
+
+    #[test]
+    fn voices_past_the_most_get_no_place_until_one_ends() {
+        let count = VoiceCount::default();
+        let mut voices: Vec<Voice> = (0..3)
+            .map(|_| {
+                let place = count.take(3).expect("a place among the first three");
+                Voice::new(Arc::from(vec![0.5f32; 2]), 100, false, 1.0, vec![]).holding(place)
+            })
+            .collect();
+        assert_eq!(count.sounding(), 3);
+        assert!(count.take(3).is_none(), "a fourth is refused");
+        // One plays to its end: its place is given back as it ends, before it is dropped.
+        assert_eq!(voices[0].by_ref().count(), 2);
+        assert_eq!(count.sounding(), 2);
+        let fourth = count.take(3).expect("the ended voice's place");
+        // Dropped before their end (the output closing), voices give their places back
+        // too: the fourth alone is left.
+        voices.truncate(1);
+        assert_eq!(count.sounding(), 1);
+        drop(fourth);
+        drop(voices);
+        assert_eq!(count.sounding(), 0);
     }
 }
