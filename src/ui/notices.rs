@@ -7,6 +7,9 @@ use egui::{Align2, RichText, Vec2};
 
 /// Seconds a passing message stays.
 pub const TOAST_SECONDS: f64 = 4.0;
+/// Most passing messages showing at once: a newer one pushes out the oldest, so a burst
+/// (a replay saved at every press of the key) never stacks up the screen.
+pub const MOST_TOASTS: usize = 3;
 
 /// `text` with its first letter capitalised (messages shared with the terminal start in
 /// lower case there).
@@ -40,12 +43,23 @@ impl Notices {
         });
     }
 
-    /// Adds a message that goes by itself [`TOAST_SECONDS`] after `now`.
+    /// Adds a message that goes by itself [`TOAST_SECONDS`] after `now`. The same text
+    /// showing already is moved to the end and stays on from `now`, rather than shown
+    /// twice; past [`MOST_TOASTS`] the oldest passing message goes.
     pub fn toast(&mut self, text: impl Into<String>, now: f64) {
+        let text = sentence(text.into());
+        self.items
+            .retain(|n| n.until.is_none() || (n.text != text && n.until.is_some_and(|t| now < t)));
         self.items.push(Notice {
-            text: sentence(text.into()),
+            text,
             until: Some(now + TOAST_SECONDS),
         });
+        let passing = self.items.iter().filter(|n| n.until.is_some()).count();
+        for _ in MOST_TOASTS..passing {
+            if let Some(oldest) = self.items.iter().position(|n| n.until.is_some()) {
+                self.items.remove(oldest);
+            }
+        }
     }
 
     /// The texts showing at `now`, oldest first.
@@ -103,5 +117,38 @@ mod tests {
         assert_eq!(n.showing(11.0).len(), 2);
         assert_eq!(n.showing(10.0 + TOAST_SECONDS), ["Settings were unusable"]);
         assert_eq!(n.showing(1e9), ["Settings were unusable"]);
+    }
+
+    #[test]
+    fn a_burst_of_toasts_shows_the_newest_few_once_each() {
+        let mut n = Notices::default();
+        n.sticky("progress file was unusable");
+        for i in 1..=10 {
+            n.toast(
+                format!("replay saved to run-{i:03}.ron"),
+                20.0 + 0.1 * i as f64,
+            );
+        }
+        assert_eq!(
+            n.showing(21.5),
+            [
+                "Progress file was unusable",
+                "Replay saved to run-008.ron",
+                "Replay saved to run-009.ron",
+                "Replay saved to run-010.ron"
+            ]
+        );
+        // The same message again: shown once, last, for the full time from now.
+        n.toast("replay saved to run-009.ron", 23.0);
+        assert_eq!(
+            n.showing(23.0 + TOAST_SECONDS - 0.01),
+            ["Progress file was unusable", "Replay saved to run-009.ron"]
+        );
+        // A sticky notice is never pushed out by passing ones.
+        for i in 0..20 {
+            n.toast(format!("gamepad {i}"), 30.0);
+        }
+        assert_eq!(n.showing(30.0).len(), 1 + MOST_TOASTS);
+        assert_eq!(n.showing(30.0)[0], "Progress file was unusable");
     }
 }
