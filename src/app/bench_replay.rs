@@ -97,11 +97,12 @@ pub fn bench_replay(
     script: &InputScript,
     glow: &str,
 ) -> Result<String, String> {
+    let rock = RockMesh::from_level(level);
+    let mut play = Playing::new(level, script, &rock)?;
+    long_enough(play.actions.len(), play.sim.time_step())?;
     let mut b = Bench::open(glow)?;
     let (w, h) = super::bench::BENCH_SIZE;
-    let rock = RockMesh::from_level(level);
     b.renderer.set_rock(&b.gpu.device, &rock);
-    let mut play = Playing::new(level, script, &rock)?;
     let (mut frames, mut sim_times, mut render_times) = (Vec::new(), Vec::new(), Vec::new());
     let mut in_flight = None;
     let cpu_before = thread_cpu::thread_times();
@@ -130,6 +131,11 @@ pub fn bench_replay(
     }
     if let Some(index) = in_flight {
         b.wait(index)?;
+    }
+    if frames.is_empty() {
+        return Err(format!(
+            "the level was decided within the first {WARM_UP_FRAMES} frames of the replay, which only warm up: nothing to time"
+        ));
     }
     let wall = started.elapsed().as_secs_f64();
     let threads = thread_cpu::per_frame_since(&cpu_before, frames.len() + warm);
@@ -173,12 +179,30 @@ pub fn bench_replay(
     );
     let _ = writeln!(out, "{}", thread_cpu::line(&threads, cores()));
     match profile(&mut b, level, script, &rock) {
+        Ok(samples) if samples.is_empty() => {
+            let _ = writeln!(
+                out,
+                "  stage times: not measured: every {PROFILE_EVERY}th frame after the warm-up is timed, and the replay has too few"
+            );
+        }
         Ok(samples) => write_profile(&mut out, &samples),
         Err(why) => {
             let _ = writeln!(out, "  stage times: not measured: {why}");
         }
     }
     Ok(out)
+}
+
+/// Refuses a replay of `steps` steps of `time_step` seconds too short to time: at
+/// [`REPLAY_FPS`] its frames must outnumber the warm-up's.
+fn long_enough(steps: usize, time_step: f64) -> Result<(), String> {
+    let frames = (steps as f64 * time_step * REPLAY_FPS).ceil();
+    if frames > WARM_UP_FRAMES as f64 {
+        return Ok(());
+    }
+    Err(format!(
+        "the replay is too short to time: its {steps} steps make {frames} frames at {REPLAY_FPS} frames/s, and the first {WARM_UP_FRAMES} only warm up"
+    ))
 }
 
 /// Plays the replay again, every frame waited for, and returns the stage times of every
@@ -325,6 +349,18 @@ mod tests {
         assert!(out
             .lines()
             .any(|l| l.trim_start().starts_with("all stages")));
+    }
+
+    #[test]
+    fn a_replay_too_short_to_time_is_refused_before_the_device_opens() {
+        let step = 1.0 / 120.0;
+        // Two steps a frame: ten steps are five frames, all of them warm-up.
+        let err = long_enough(10, step).unwrap_err();
+        assert!(err.contains("10 steps make 5 frames"), "{err}");
+        assert!(long_enough(0, step).unwrap_err().contains("0 steps"));
+        // Eleven steps make a sixth frame, past the warm-up.
+        long_enough(11, step).unwrap();
+        long_enough(4007, step).unwrap();
     }
 
     #[test]
