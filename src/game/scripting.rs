@@ -19,6 +19,11 @@ use crate::physics::PhysicsWorld;
 use crate::script::{DoorOp, ScriptCommand, ScriptInput, ScriptRuntime, Tracked};
 use hecs::World;
 
+/// A script's `Spawn` is skipped while the level holds this many entities (its debris,
+/// enemies, pickups, bolts in flight, ships, doors and pads): a zone that spawns on a timer
+/// can then never fill the memory, nor slow every step without end.
+pub const MOST_ENTITIES_TO_SPAWN: u32 = 10_000;
+
 /// Where `body` is, if it exists.
 fn position(physics: &PhysicsWorld, body: Option<hecs::Ref<'_, Body>>) -> Option<Vec2> {
     Some(physics.body(body?.0)?.position())
@@ -97,6 +102,9 @@ fn carry_out(
             position,
             angle,
         } => {
+            if world.len() >= MOST_ENTITIES_TO_SPAWN {
+                return;
+            }
             if let Some(t) = rules.templates.get(template) {
                 spawn_template(world, physics, t, position, angle);
             }

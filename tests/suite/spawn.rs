@@ -133,3 +133,58 @@ fn a_template_drone_starts_at_the_spawn_point_and_patrols_relative_to_it() {
     let body = world.get::<&cavefly::game::components::Body>(e).unwrap().0;
     assert_eq!(physics.body(body).unwrap().position(), Vec2::new(8.0, 0.0));
 }
+
+#[test]
+fn a_timed_spawner_stops_at_the_most_entities_a_level_may_hold() {
+    use cavefly::game::scripting::MOST_ENTITIES_TO_SPAWN;
+    use cavefly::game::{Actions, Sim};
+    // 500 fuel cans every tenth of a second: 10,000 entities in two seconds, unchecked.
+    let cans: Vec<String> = (0..500)
+        .map(|i| {
+            format!(
+                "Spawn(template: \"can\", at: ({:.1}, 10.0))",
+                -25.0 + 0.1 * i as f64
+            )
+        })
+        .collect();
+    let src = format!(
+        r#"(
+    version: 2,
+    name: "Spawner",
+    world: (
+        rock: [Rect(min: (-40.0, -40.0), max: (40.0, 40.0))],
+        carve: [Rect(min: (-30.0, -30.0), max: (30.0, 30.0))],
+    ),
+    templates: [Fuel(name: "can", fuel: 1.0)],
+    zones: [(name: "spawner", shape: Circle(center: (0.0, 20.0), radius: 1.0), trigger: Every(0.1), once: false,
+        actions: [{}])],
+    player_start: (position: (0.0, -29.0), angle: 0.0),
+)"#,
+        cans.join(", ")
+    );
+    let level = cavefly::level::load_level_source(&src, std::path::Path::new("spawner.ron"))
+        .expect("the level loads");
+    let mut sim = Sim::from_level(&level).unwrap();
+    let start = sim.entities().len();
+    let mut counts = Vec::new();
+    for _ in 0..(4.0 / sim.time_step()) as usize {
+        sim.step(&[Actions::default()]);
+        counts.push(sim.entities().len());
+    }
+    // Below the cap every spawn is made: the first firing adds its 500 cans.
+    let first = counts.iter().copied().find(|&n| n > start).unwrap();
+    assert_eq!(first, start + 500);
+    // Then the count climbs to the cap and stays there: the spawns past it are skipped.
+    assert_eq!(counts.iter().copied().max(), Some(MOST_ENTITIES_TO_SPAWN));
+    assert_eq!(*counts.last().unwrap(), MOST_ENTITIES_TO_SPAWN);
+    let levels_doc = std::fs::read_to_string("docs/levels.md").unwrap();
+    let stated = format!(
+        "skipped while the level holds {},{:03} entities",
+        MOST_ENTITIES_TO_SPAWN / 1000,
+        MOST_ENTITIES_TO_SPAWN % 1000
+    );
+    assert!(
+        levels_doc.contains(&stated),
+        "docs/levels.md states the cap"
+    );
+}
