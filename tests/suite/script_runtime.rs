@@ -11,18 +11,7 @@ const DT: f64 = 1.0 / 120.0;
 
 /// A pocket level with the given extra top-level fields (flags, zones, ...).
 fn level(extra: &str) -> Level {
-    let src = format!(
-        r#"(
-            version: 1,
-            name: "script test",
-            world: (
-                rock: [Rect(min: (-50.0, -50.0), max: (50.0, 50.0))],
-                carve: [Circle(center: (0.0, 0.0), radius: 30.0)],
-            ),
-            player_start: (position: (0.0, 0.0)),
-            {extra}
-        )"#
-    );
+    let src = crate::common::pocket_level_source(extra);
     load_level_source(&src, Path::new("levels/script_test.ron"))
         .unwrap_or_else(|e| panic!("{e}"))
         .level

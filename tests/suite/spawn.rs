@@ -147,21 +147,12 @@ fn a_timed_spawner_stops_at_the_most_entities_a_level_may_hold() {
             )
         })
         .collect();
-    let src = format!(
-        r#"(
-    version: 2,
-    name: "Spawner",
-    world: (
-        rock: [Rect(min: (-40.0, -40.0), max: (40.0, 40.0))],
-        carve: [Rect(min: (-30.0, -30.0), max: (30.0, 30.0))],
-    ),
-    templates: [Fuel(name: "can", fuel: 1.0)],
-    zones: [(name: "spawner", shape: Circle(center: (0.0, 20.0), radius: 1.0), trigger: Every(0.1), once: false,
-        actions: [{}])],
-    player_start: (position: (0.0, -29.0), angle: 0.0),
-)"#,
+    let src = crate::common::pocket_level_source(&format!(
+        r#"templates: [Fuel(name: "can", fuel: 1.0)],
+        zones: [(name: "spawner", shape: Circle(center: (0.0, 20.0), radius: 1.0),
+            trigger: Every(0.1), once: false, actions: [{}])],"#,
         cans.join(", ")
-    );
+    ));
     let level = cavefly::level::load_level_source(&src, std::path::Path::new("spawner.ron"))
         .expect("the level loads");
     let mut sim = Sim::from_level(&level).unwrap();

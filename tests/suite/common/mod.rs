@@ -223,3 +223,20 @@ pub fn channels_off(
         .filter(|(x, y)| x.abs_diff(**y) > tolerance)
         .count()
 }
+
+/// The source of a pocket level: a 60 m round hall in rock, the ship at its centre, and
+/// `extra` top-level fields (flags, templates, zones, ...).
+pub fn pocket_level_source(extra: &str) -> String {
+    format!(
+        r#"(
+            version: 1,
+            name: "pocket",
+            world: (
+                rock: [Rect(min: (-50.0, -50.0), max: (50.0, 50.0))],
+                carve: [Circle(center: (0.0, 0.0), radius: 30.0)],
+            ),
+            player_start: (position: (0.0, 0.0)),
+            {extra}
+        )"#
+    )
+}
