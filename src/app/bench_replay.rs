@@ -140,6 +140,7 @@ pub fn bench_replay(
     let wall = started.elapsed().as_secs_f64();
     let threads = thread_cpu::per_frame_since(&cpu_before, frames.len() + warm);
     let frame = Spread::of(&frames);
+    let players = play.players();
     let mut out = format!("adapter: {}, {w}x{h}\nglow: {}\n", b.gpu_name(), b.glow());
     out.push_str(&load_line());
     let _ = writeln!(
@@ -147,9 +148,9 @@ pub fn bench_replay(
         "replay: {} ({}), {} player{} ({}), {} steps ({:.1} s of play), {} frames at {REPLAY_FPS} frames/s of game time, outcome {:?}",
         level.level.name,
         level.file.display(),
-        play.players(),
-        if play.players() == 1 { "" } else { "s" },
-        if play.players() == 1 { "one view" } else { "a view each, sharing the frame" },
+        players,
+        if players == 1 { "" } else { "s" },
+        if players == 1 { "one view" } else { "a view each, sharing the frame" },
         play.step,
         play.step as f64 * play.sim.time_step(),
         frames.len() + warm,

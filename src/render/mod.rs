@@ -6,11 +6,11 @@
 pub mod backdrop;
 mod backdrop_shapes;
 pub mod bloom;
-mod buffer_cap;
 pub mod camera;
 mod capture;
 pub mod cull;
 pub mod debug_overlay;
+mod dynamic_buffer;
 pub mod effects;
 pub mod game_draw;
 pub mod glow;

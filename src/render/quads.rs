@@ -6,7 +6,7 @@
 //! Adapters without storage buffers in vertex shaders (some GL drivers) get the records as
 //! instance attributes instead.
 
-use super::buffer_cap::{byte_cap, fitting};
+use super::dynamic_buffer::{byte_cap, DynamicBuffer};
 use bytemuck::Pod;
 use std::ops::Range;
 
@@ -88,11 +88,10 @@ impl QuadIndices {
 /// with the bind group that exposes it to a storage-reading vertex shader.
 #[derive(Debug)]
 pub struct RecordBuffer {
-    buffer: wgpu::Buffer,
+    records: DynamicBuffer,
     group: Option<wgpu::BindGroup>,
-    capacity: u64,
-    /// The most bytes the device allows it (bound as storage, where it is).
-    cap: u64,
+    /// The size of the buffer the group was made over, bytes.
+    bound: u64,
     stride: u64,
     label: &'static str,
 }
@@ -105,27 +104,17 @@ impl RecordBuffer {
         stride: u64,
         layout: Option<&wgpu::BindGroupLayout>,
     ) -> RecordBuffer {
+        let usage = wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::VERTEX;
+        let records = DynamicBuffer::new(device, label, usage, layout.is_some());
         let mut r = RecordBuffer {
-            buffer: Self::make(device, label, 4096),
+            bound: records.capacity(),
+            records,
             group: None,
-            capacity: 4096,
-            cap: byte_cap(device, layout.is_some()),
             stride,
             label,
         };
         r.bind_group(device, layout);
         r
-    }
-
-    fn make(device: &wgpu::Device, label: &str, size: u64) -> wgpu::Buffer {
-        device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some(label),
-            size,
-            usage: wgpu::BufferUsages::STORAGE
-                | wgpu::BufferUsages::VERTEX
-                | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        })
     }
 
     fn bind_group(&mut self, device: &wgpu::Device, layout: Option<&wgpu::BindGroupLayout>) {
@@ -135,7 +124,7 @@ impl RecordBuffer {
                 layout,
                 entries: &[wgpu::BindGroupEntry {
                     binding: 0,
-                    resource: self.buffer.as_entire_binding(),
+                    resource: self.records.buffer.as_entire_binding(),
                 }],
             })
         });
@@ -151,18 +140,12 @@ impl RecordBuffer {
         records: &[T],
         layout: Option<&wgpu::BindGroupLayout>,
     ) -> u32 {
-        let records = fitting(records, 1, self.cap);
-        let bytes: &[u8] = bytemuck::cast_slice(records);
-        let need = bytes.len() as u64;
-        if need > self.capacity {
-            self.capacity = need.next_power_of_two().min(self.cap);
-            self.buffer = Self::make(device, self.label, self.capacity);
+        let written = self.records.write(device, queue, records, 1);
+        if self.records.capacity() != self.bound {
+            self.bound = self.records.capacity();
             self.bind_group(device, layout);
         }
-        if need > 0 {
-            queue.write_buffer(&self.buffer, 0, bytes);
-        }
-        u32::try_from(records.len()).unwrap_or(u32::MAX)
+        written
     }
 
     /// Draws the quads of records `range` with the pipeline already set (and, from
@@ -181,7 +164,7 @@ impl RecordBuffer {
                 } else {
                     range.start as u64 * self.stride
                 };
-                pass.set_vertex_buffer(0, self.buffer.slice(start..));
+                pass.set_vertex_buffer(0, self.records.buffer.slice(start..));
                 pass.draw_indexed(0..6, 0, 0..range.end.saturating_sub(range.start));
             }
         }
@@ -207,7 +190,7 @@ impl RecordBuffer {
                 } else {
                     range.start as u64 * self.stride
                 };
-                pass.set_vertex_buffer(0, self.buffer.slice(start..));
+                pass.set_vertex_buffer(0, self.records.buffer.slice(start..));
                 pass.draw(0..3, 0..range.end.saturating_sub(range.start));
             }
         }

@@ -7,8 +7,8 @@
 
 use super::backdrop::BackdropVertex;
 use super::bloom::Bloom;
-use super::buffer_cap::byte_cap;
 use super::camera::View;
+use super::dynamic_buffer::{byte_cap, fitting};
 use super::glow::{Glow, Halos};
 use super::layout::ViewRect;
 use super::palette::Palette;
@@ -557,7 +557,7 @@ impl Renderer {
 /// it draws. An empty buffer cannot be bound: no triangles is one zeroed triangle, not
 /// drawn.
 fn triangle_buffer(device: &wgpu::Device, label: &str, corners: &[Vec2]) -> (wgpu::Buffer, u32) {
-    let whole = super::buffer_cap::fitting(corners, 3, byte_cap(device, false)).len();
+    let whole = fitting(corners, 3, byte_cap(device, false)).len();
     let mut points: Vec<[f32; 2]> = corners[..whole].iter().map(|p| p.to_array()).collect();
     if points.is_empty() {
         points = vec![[0.0; 2]; 3];

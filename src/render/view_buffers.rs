@@ -3,72 +3,10 @@
 //! sharing the window) keeps one set per view, since every view's data is uploaded before
 //! the frame's passes run.
 
-use super::buffer_cap::{byte_cap, fitting};
+use super::dynamic_buffer::DynamicBuffer;
 use super::pipelines::{Globals, Pipelines};
 use super::quads::RecordBuffer;
 use super::rock_cache::{Lattice, RockCache};
-use bytemuck::Pod;
-
-/// A vertex or index buffer rewritten every frame, grown by doubling when too small, up to
-/// the most the device allows.
-#[derive(Debug)]
-pub(crate) struct DynamicBuffer {
-    pub(crate) buffer: wgpu::Buffer,
-    capacity: u64,
-    /// The most bytes the device allows it.
-    cap: u64,
-    usage: wgpu::BufferUsages,
-    label: &'static str,
-}
-
-impl DynamicBuffer {
-    pub(crate) fn new(
-        device: &wgpu::Device,
-        label: &'static str,
-        usage: wgpu::BufferUsages,
-    ) -> Self {
-        let capacity = 4096;
-        DynamicBuffer {
-            buffer: device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some(label),
-                size: capacity,
-                usage: usage | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            }),
-            capacity,
-            cap: byte_cap(device, false),
-            usage,
-            label,
-        }
-    }
-
-    /// Replaces the contents with as much of `items` as the device allows, whole groups of
-    /// `group` items; returns how many items it holds now.
-    pub(crate) fn write<T: Pod>(
-        &mut self,
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        items: &[T],
-        group: usize,
-    ) -> u32 {
-        let items = fitting(items, group, self.cap);
-        let bytes: &[u8] = bytemuck::cast_slice(items);
-        let need = bytes.len() as u64;
-        if need > self.capacity {
-            self.capacity = need.next_power_of_two().min(self.cap);
-            self.buffer = device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some(self.label),
-                size: self.capacity,
-                usage: self.usage | wgpu::BufferUsages::COPY_DST,
-                mapped_at_creation: false,
-            });
-        }
-        if need > 0 {
-            queue.write_buffer(&self.buffer, 0, bytes);
-        }
-        u32::try_from(items.len()).unwrap_or(u32::MAX)
-    }
-}
 
 /// How much of each list one view recorded this frame.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -140,10 +78,15 @@ impl ViewBuffers {
         ViewBuffers {
             globals,
             globals_group,
-            rock_visible: DynamicBuffer::new(device, "rock in view", wgpu::BufferUsages::INDEX),
-            fill: DynamicBuffer::new(device, "fill", wgpu::BufferUsages::VERTEX),
+            rock_visible: DynamicBuffer::new(
+                device,
+                "rock in view",
+                wgpu::BufferUsages::INDEX,
+                false,
+            ),
+            fill: DynamicBuffer::new(device, "fill", wgpu::BufferUsages::VERTEX, false),
             lines: RecordBuffer::new(device, "lines", line_size, records),
-            outlines: DynamicBuffer::new(device, "outlines", wgpu::BufferUsages::VERTEX),
+            outlines: DynamicBuffer::new(device, "outlines", wgpu::BufferUsages::VERTEX, false),
             particles: RecordBuffer::new(device, "particles", particle_size, records),
             counts: ViewCounts::default(),
             lattice: Lattice::default(),

@@ -48,8 +48,9 @@ impl Notices {
     /// twice; past [`MOST_TOASTS`] the oldest passing message goes.
     pub fn toast(&mut self, text: impl Into<String>, now: f64) {
         let text = sentence(text.into());
+        // Gone: passing messages over by now, and the one this replaces.
         self.items
-            .retain(|n| n.until.is_none() || (n.text != text && n.until.is_some_and(|t| now < t)));
+            .retain(|n| n.until.is_none_or(|t| now < t && n.text != text));
         self.items.push(Notice {
             text,
             until: Some(now + TOAST_SECONDS),
