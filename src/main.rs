@@ -187,6 +187,34 @@ enum Command {
     },
 }
 
+/// `print!` for the commands' output: a reader that has gone (`cavefly check … | head`)
+/// ends the output quietly where `print!` would panic, and the command's own status
+/// stands; any other failure to write is the command's error.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        write_out(format_args!($($arg)*))
+    };
+}
+
+/// `println!` as [`say!`] writes.
+macro_rules! sayln {
+    ($($arg:tt)*) => {
+        write_out(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// Writes `args` to standard output, as [`say!`] describes.
+fn write_out(args: std::fmt::Arguments<'_>) -> Result<(), Failure> {
+    use std::io::{ErrorKind, Write};
+    let mut out = std::io::stdout().lock();
+    match out.write_fmt(args).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != ErrorKind::BrokenPipe => {
+            Err(Failure::Error(format!("cannot write the output: {e}")))
+        }
+        _ => Ok(()),
+    }
+}
+
 fn main() -> ExitCode {
     // Frame memory is reused, not handed back and faulted in again every frame.
     cavefly::app::heap::keep_freed_memory();
@@ -345,22 +373,22 @@ fn run(command: Command) -> Result<(), Failure> {
                     hash_every,
                     profile,
                 })?;
-                print!("{}", out.report);
+                say!("{}", out.report)?;
                 Ok(())
             }
         },
         Command::Netplay(args) => netplay(&args),
         Command::Levels => {
             let dir = catalog::find_levels_dir()?;
-            print!("{}", catalog::describe(&catalog::Catalog::scan(&dir)?));
+            say!("{}", catalog::describe(&catalog::Catalog::scan(&dir)?))?;
             Ok(())
         }
         Command::New { file } => {
             cavefly::level::starter::write_new_level(&file)?;
-            println!(
+            sayln!(
                 "cavefly new: wrote {0}; play it with `cavefly play {0}`",
                 file.display()
-            );
+            )?;
             Ok(())
         }
         Command::Replay {
@@ -378,20 +406,20 @@ fn run(command: Command) -> Result<(), Failure> {
                 glow: None,
             };
             let r = window::play(Some(level), options)?;
-            println!("cavefly replay: {} frames, {} steps", r.frames, r.steps);
+            sayln!("cavefly replay: {} frames, {} steps", r.frames, r.steps)?;
             Ok(())
         }
         Command::Record { plan, out } => {
-            print!("{}", cavefly::tools::record::record(&plan, &out)?);
+            say!("{}", cavefly::tools::record::record(&plan, &out)?)?;
             Ok(())
         }
         Command::Demo => {
-            print!("{}", contact::demo());
+            say!("{}", contact::demo())?;
             Ok(())
         }
         Command::Check { files } => {
             let (report, ok) = check::check_files(&files);
-            print!("{report}");
+            say!("{report}")?;
             ok.then_some(()).ok_or(Failure::Reported)
         }
         Command::Contact { a, b, at_a, at_b } => {
@@ -399,7 +427,7 @@ fn run(command: Command) -> Result<(), Failure> {
             let xf_a = shape_spec::parse_transform(&at_a)?;
             let b = shape_spec::parse_shape(&b)?;
             let xf_b = shape_spec::parse_transform(&at_b)?;
-            print!("{}", contact::report_pair(&a, &xf_a, &b, &xf_b));
+            say!("{}", contact::report_pair(&a, &xf_a, &b, &xf_b))?;
             Ok(())
         }
         Command::Lab {
@@ -408,13 +436,13 @@ fn run(command: Command) -> Result<(), Failure> {
             pairs,
         } => {
             match pairs {
-                Some(path) => print!("{}", lab_pairs::report(&lab_pairs::load(&path)?)),
+                Some(path) => say!("{}", lab_pairs::report(&lab_pairs::load(&path)?))?,
                 None if random == 0 => return Err("--random must be at least 1".into()),
-                None => print!(
+                None => say!(
                     "{}\n{}",
                     lab::random_report(random, seed),
                     lab_shortcut::report(random, seed)
-                ),
+                )?,
             }
             Ok(())
         }
@@ -428,15 +456,15 @@ fn run(command: Command) -> Result<(), Failure> {
         } => {
             let level = level.map(|l| shipped::resolve_level(&l));
             if split {
-                print!(
+                say!(
                     "{}",
                     cavefly::app::bench_split::run(level.as_deref(), &glow)?
-                );
+                )?;
             } else {
-                print!(
+                say!(
                     "{}",
                     cavefly::app::bench_replay::run(level.as_deref(), inputs.as_deref(), &glow)?
-                );
+                )?;
             }
             Ok(())
         }
@@ -460,7 +488,7 @@ fn run(command: Command) -> Result<(), Failure> {
                 size: shot::parse_size(&size)?,
                 glow: cavefly::render::glow::Glow::parse(&glow)?,
             };
-            println!("{}", shot::shot(&options, &out)?);
+            sayln!("{}", shot::shot(&options, &out)?)?;
             Ok(())
         }
     }
@@ -499,7 +527,7 @@ fn play(
         glow,
     };
     let r = window::play(level, options)?;
-    println!("cavefly play: {} frames, {} steps", r.frames, r.steps);
+    sayln!("cavefly play: {} frames, {} steps", r.frames, r.steps)?;
     Ok(())
 }
 
@@ -566,10 +594,11 @@ fn netplay(a: &NetplayArgs) -> Result<(), Failure> {
         sim::DEFAULT_FRAMES
     });
     let req = headless::NetplayRequest { frames, options };
+    // A progress line that cannot be written is not the match's failure; its report is.
     let out = headless::play(m.sim, &m.track, &req, &mut |line| {
-        println!("cavefly netplay: {line}")
+        let _ = sayln!("cavefly netplay: {line}");
     })?;
-    print!("{}", headless::report(&out, frames));
+    say!("{}", headless::report(&out, frames))?;
     match headless::verdict(&out) {
         Some(problem) => Err(problem.into()),
         None => Ok(()),
@@ -581,6 +610,6 @@ fn netplay(a: &NetplayArgs) -> Result<(), Failure> {
 fn golden_runs(file: &Path) -> Result<(), Failure> {
     let bless = std::env::var("CAVEFLY_BLESS").as_deref() == Ok("1");
     let (report, all_match) = sim::check_golden(file, Path::new("."), bless)?;
-    print!("{report}");
+    say!("{report}")?;
     all_match.then_some(()).ok_or(Failure::Reported)
 }

@@ -128,3 +128,46 @@ fn a_link_to_an_endless_device_or_a_pipe_is_refused_without_reading_it() {
         "{err}"
     );
 }
+
+/// A level with `n` debris, each with two problems (a position that is not a number and a
+/// density below the least).
+fn level_of_bad_debris(n: usize) -> String {
+    let src = std::fs::read_to_string("levels/01_training_cave.ron").unwrap();
+    let at = src.find("debris: [").unwrap() + "debris: [".len();
+    let bad: String = (0..n)
+        .map(|k| {
+            format!(
+                "\n        (name: \"bad{k}\", shape: Circle(radius: 0.5), position: (NaN, 0.0), density: -1.0),"
+            )
+        })
+        .collect();
+    format!("{}{bad}{}", &src[..at], &src[at..])
+}
+
+#[test]
+fn a_reader_that_stops_early_ends_the_report_quietly_with_the_checks_status() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.ron");
+    std::fs::write(&file, level_of_bad_debris(3_000)).unwrap();
+    // 6,000 problems: a report far longer than a pipe holds.
+    let (code, text) = check(&[file.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert_eq!(text.lines().count(), 6_001, "{}", &text[..200]);
+    // As `cavefly check bad.ron | head -1` reads it: one line, then the pipe is closed.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cavefly"))
+        .arg("check")
+        .arg(&file)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 64];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    assert!(String::from_utf8_lossy(&first).contains("bad.ron: 6000 errors"));
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.is_empty(), "{err}");
+}
