@@ -17,6 +17,10 @@ use glam::Vec2;
 use std::path::PathBuf;
 use std::time::Instant;
 
+/// Most of a failed reload's problems the screen lists: enough to go on with, few enough
+/// that the game stays in view and a file of thousands of problems costs the frame nothing.
+pub const MOST_PROBLEMS_SHOWN: usize = 8;
+
 /// A level in play.
 pub struct Session {
     /// The level and its sim.
@@ -133,10 +137,13 @@ impl Session {
         }
     }
 
-    /// What is wrong with the level file since the last reload, if anything: every problem
-    /// on its own line (file:line:column: item: message).
+    /// What is wrong with the level file since the last reload, if anything: its first
+    /// [`MOST_PROBLEMS_SHOWN`] problems on a line each (file:line:column: item: message),
+    /// and a count of the rest.
     pub fn reload_error(&self) -> Option<String> {
-        self.play.error().map(|e| e.to_string())
+        self.play
+            .error()
+            .map(|e| e.first_lines(MOST_PROBLEMS_SHOWN, self.play.path()))
     }
 
     /// Takes one fixed step with `actions`, moves the camera and plays its sounds.

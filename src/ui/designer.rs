@@ -104,37 +104,50 @@ fn error_place(screen: egui::Rect, hud: &[egui::Rect]) -> (egui::Pos2, f32) {
     (egui::pos2(screen.center().x, below + ERROR_GAP), width)
 }
 
+/// Most of the screen's height the error panel takes: the game stays in view below it.
+const MOST_ERROR_HEIGHT: f32 = 0.45;
+
 /// Draws a failed reload's problems at the top of the screen, clear of the HUD's corner
-/// panels (drawn before it), long lines wrapped.
+/// panels (drawn before it), long lines wrapped. The panel takes at most
+/// [`MOST_ERROR_HEIGHT`] of the screen and never runs off it; what does not fit scrolls.
 pub fn draw_level_error(ctx: &egui::Context, error: &str) {
-    let (at, width) = error_place(ctx.content_rect(), &super::hud::corner_rects(ctx));
+    let screen = ctx.content_rect();
+    let (at, width) = error_place(screen, &super::hud::corner_rects(ctx));
+    // The frame's margin is inside the width and height given.
+    let inner = (width - 2.0 * ERROR_MARGIN).max(1.0);
+    let room = screen.bottom() - at.y - ERROR_GAP;
+    let tallest = (room.min(screen.height() * MOST_ERROR_HEIGHT) - 2.0 * ERROR_MARGIN).max(1.0);
     egui::Area::new(egui::Id::unique("level_error"))
         .pivot(Align2::CENTER_TOP)
         .fixed_pos(at)
         .show(ctx, |ui| {
-            // The frame's margin is inside the width given.
-            let inner = (width - 2.0 * ERROR_MARGIN).max(1.0);
             egui::Frame::NONE
                 .fill(PANEL)
                 .inner_margin(ERROR_MARGIN)
                 .show(ui, |ui| {
                     ui.set_max_width(inner);
-                    ui.add(
-                        egui::Label::new(
-                            RichText::new(
-                                "The level file has errors; the last good version keeps running:",
-                            )
-                            .color(RED)
-                            .strong(),
-                        )
-                        .wrap(),
-                    );
-                    for line in error.lines() {
-                        let text = RichText::new(line).monospace().size(13.0).color(AMBER);
-                        ui.add(egui::Label::new(text).wrap());
-                    }
+                    egui::ScrollArea::vertical()
+                        .max_height(tallest)
+                        .min_scrolled_height(tallest)
+                        .show(ui, |ui| error_lines(ui, error));
                 });
         });
+}
+
+/// The error panel's heading and `error`'s lines, wrapped.
+fn error_lines(ui: &mut egui::Ui, error: &str) {
+    ui.add(
+        egui::Label::new(
+            RichText::new("The level file has errors; the last good version keeps running:")
+                .color(RED)
+                .strong(),
+        )
+        .wrap(),
+    );
+    for line in error.lines() {
+        let text = RichText::new(line).monospace().size(13.0).color(AMBER);
+        ui.add(egui::Label::new(text).wrap());
+    }
 }
 
 #[cfg(test)]

@@ -174,3 +174,51 @@ fn a_reload_error_never_covers_the_huds_corner_panels_and_stays_on_screen() {
     assert!(corners.iter().any(|c| c.right() < panel.left()));
     assert!(corners.iter().any(|c| c.left() > panel.right()));
 }
+
+#[test]
+fn a_reload_error_of_thousands_of_problems_keeps_the_game_in_view() {
+    use cavefly::app::session::MOST_PROBLEMS_SHOWN;
+    use cavefly::level::{LevelErrors, Problem};
+    let errors = LevelErrors {
+        problems: (1..=40_000)
+            .map(|line| Problem {
+                file: "levels/mine.ron".into(),
+                line,
+                col: 60,
+                item: format!("debris[{line}].position"),
+                message: "expected a finite point within ±100000 m on each axis, got (NaN, 0)"
+                    .into(),
+            })
+            .collect(),
+    };
+    let error = errors.first_lines(MOST_PROBLEMS_SHOWN, std::path::Path::new("levels/mine.ron"));
+    assert_eq!(error.lines().count(), MOST_PROBLEMS_SHOWN + 1);
+    // The level format's reference tells designers how many the screen lists.
+    let doc = std::fs::read_to_string("docs/levels.md")
+        .unwrap()
+        .replace('\n', " ");
+    assert!(doc.contains(&format!(
+        "The screen lists the first {MOST_PROBLEMS_SHOWN};"
+    )));
+    for (size, players) in [
+        ((1280.0, 720.0), false),
+        ((800.0, 450.0), false),
+        ((1280.0, 720.0), true),
+        ((640.0, 360.0), false),
+    ] {
+        let (corners, panel) = error_over_hud(size, players, &error);
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size.0, size.1));
+        assert!(
+            screen.contains_rect(panel),
+            "{size:?}: {panel:?} leaves the screen"
+        );
+        assert!(
+            panel.height() <= 0.45 * size.1 + 0.5,
+            "{size:?}: the panel is {} tall",
+            panel.height()
+        );
+        for c in &corners {
+            assert!(!c.intersects(panel), "{size:?}: {panel:?} covers {c:?}");
+        }
+    }
+}
