@@ -15,7 +15,8 @@ pub enum BodyKind {
     Dynamic,
 }
 
-/// What a new body starts as.
+/// What a new body starts as. A number that is not finite, or a negative damping, is taken
+/// as its default when the body is made.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BodyDef {
     /// How it moves.
@@ -60,6 +61,27 @@ impl Default for BodyDef {
     }
 }
 
+impl BodyDef {
+    /// The definition with every number that is not finite replaced by its default, and
+    /// negative damping by none: such a number would make the body's motion not a number
+    /// (or, damped below zero, grow without end) from its first step.
+    fn sanitized(&self) -> BodyDef {
+        let d = BodyDef::default();
+        let v2 = |v: Vec2, or: Vec2| if v.is_finite() { v } else { or };
+        let num = |x: f64, or: f64| if x.is_finite() { x } else { or };
+        BodyDef {
+            position: v2(self.position, d.position),
+            angle: num(self.angle, d.angle),
+            linear_velocity: v2(self.linear_velocity, d.linear_velocity),
+            angular_velocity: num(self.angular_velocity, d.angular_velocity),
+            linear_damping: num(self.linear_damping, d.linear_damping).max(0.0),
+            angular_damping: num(self.angular_damping, d.angular_damping).max(0.0),
+            gravity_scale: num(self.gravity_scale, d.gravity_scale),
+            ..*self
+        }
+    }
+}
+
 /// A rigid body. Read it through [`super::PhysicsWorld::body`]; change it through the world.
 #[derive(Clone, Debug)]
 pub struct Body {
@@ -100,6 +122,7 @@ pub struct Body {
 
 impl Body {
     pub(crate) fn new(def: &BodyDef) -> Body {
+        let def = &def.sanitized();
         let rot = Rot::from_angle(def.angle);
         Body {
             kind: def.kind,

@@ -215,17 +215,18 @@ impl GridBroadPhase {
     }
 }
 
-/// The range of cells a box covers, or `None` when it covers more than [`MAX_CELLS`].
+/// The range of cells a box covers, or `None` when it covers more than [`MAX_CELLS`] or
+/// its numbers are not finite. The count is taken before any cell index is: a box
+/// thousands of kilometres across (a body flung at an absurd speed) has cell indices past
+/// what an integer holds, and counted in integers its cells wrapped round to a few, which
+/// were then walked one by one until memory ran out.
 fn covered(aabb: &Aabb, cell: f64) -> Option<((i64, i64), (i64, i64))> {
-    let lo = (
-        (aabb.min.x / cell).floor() as i64,
-        (aabb.min.y / cell).floor() as i64,
-    );
-    let hi = (
-        (aabb.max.x / cell).floor() as i64,
-        (aabb.max.y / cell).floor() as i64,
-    );
-    ((hi.0 - lo.0 + 1) * (hi.1 - lo.1 + 1) <= MAX_CELLS).then_some((lo, hi))
+    let lo = ((aabb.min.x / cell).floor(), (aabb.min.y / cell).floor());
+    let hi = ((aabb.max.x / cell).floor(), (aabb.max.y / cell).floor());
+    let count = (hi.0 - lo.0 + 1.0) * (hi.1 - lo.1 + 1.0);
+    // Also false for NaN, and for a box whose sides are infinite.
+    let few = count <= MAX_CELLS as f64;
+    few.then_some(((lo.0 as i64, lo.1 as i64), (hi.0 as i64, hi.1 as i64)))
 }
 
 /// Merges two sorted lists into `out`.
@@ -286,6 +287,53 @@ mod tests {
             }
         }
         want
+    }
+
+    #[test]
+    fn boxes_too_far_or_too_wide_for_cell_indices_are_paired_by_brute_force() {
+        let cell = 1.0;
+        let far = Aabb::from_center(Vec2::new(1e300, 0.0), Vec2::splat(0.5));
+        let across = Aabb {
+            min: Vec2::new(-1e19, -1.0),
+            max: Vec2::new(1e19, 1.0),
+        };
+        let nan = Aabb::from_center(Vec2::new(f64::NAN, 0.0), Vec2::splat(0.5));
+        let endless = Aabb {
+            min: Vec2::splat(f64::NEG_INFINITY),
+            max: Vec2::splat(f64::INFINITY),
+        };
+        for b in [across, nan, endless] {
+            assert_eq!(covered(&b, cell), None, "{b:?}");
+        }
+        // So far out, a box is a point to the number's precision: a cell or two, its
+        // index saturated.
+        let ((x0, y0), (x1, y1)) = covered(&far, cell).unwrap();
+        assert_eq!((x0, x1), (i64::MAX, i64::MAX));
+        assert_eq!((y0, y1), (-1, 0));
+        let near = Aabb::from_center(Vec2::new(-3.2, 7.9), Vec2::splat(0.5));
+        assert_eq!(covered(&near, cell), Some(((-4, 7), (-3, 8))));
+        // Among ordinary boxes, the wide one still meets the one it overlaps, and the
+        // one that is not a number meets none.
+        let entries = vec![
+            entry(0.0, 0.0, 0.5, 0),
+            entry(5.0, 0.0, 0.5, 1),
+            Some(Entry {
+                aabb: across,
+                body: 2,
+                moving: true,
+                dynamic: true,
+            }),
+            Some(Entry {
+                aabb: nan,
+                body: 3,
+                moving: true,
+                dynamic: true,
+            }),
+        ];
+        let mut grid = GridBroadPhase::default();
+        let mut out = Vec::new();
+        grid.pairs(&entries, &mut out);
+        assert_eq!(out, vec![(0, 2), (1, 2)]);
     }
 
     #[test]

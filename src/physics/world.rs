@@ -172,12 +172,16 @@ impl PhysicsWorld {
         &self.settings
     }
 
-    /// Changes gravity (zones can).
+    /// Changes gravity (zones can); a gravity that is not finite is ignored.
     pub fn set_gravity(&mut self, gravity: Vec2) {
-        self.settings.gravity = gravity;
+        if gravity.is_finite() {
+            self.settings.gravity = gravity;
+        }
     }
 
-    /// Adds a body (without colliders; it has no mass until one is added).
+    /// Adds a body (without colliders; it has no mass until one is added). A number of
+    /// `def` that is not finite, or a negative damping, is taken as its default (see
+    /// [`BodyDef`]).
     pub fn create_body(&mut self, def: &BodyDef) -> BodyHandle {
         let (index, generation) = self.bodies.insert(Body::new(def));
         BodyHandle { index, generation }
@@ -361,11 +365,12 @@ impl PhysicsWorld {
         }
     }
 
-    /// Adds a force at a world point for the next step (cleared after it).
+    /// Adds a force at a world point for the next step (cleared after it); ignored unless
+    /// both are finite.
     pub fn apply_force(&mut self, handle: BodyHandle, force: Vec2, point: Vec2) {
         if let Some(b) = self
             .body_mut(handle)
-            .filter(|b| b.is_dynamic() && force.is_finite())
+            .filter(|b| b.is_dynamic() && force.is_finite() && point.is_finite())
         {
             b.force += force;
             b.torque += (point - b.center).perp_dot(force);
@@ -384,11 +389,12 @@ impl PhysicsWorld {
         }
     }
 
-    /// Changes a body's velocity at once by an impulse at a world point.
+    /// Changes a body's velocity at once by an impulse at a world point; ignored unless both
+    /// are finite.
     pub fn apply_impulse(&mut self, handle: BodyHandle, impulse: Vec2, point: Vec2) {
         if let Some(b) = self
             .body_mut(handle)
-            .filter(|b| b.is_dynamic() && impulse.is_finite())
+            .filter(|b| b.is_dynamic() && impulse.is_finite() && point.is_finite())
         {
             b.v += b.inv_mass * impulse;
             b.w += b.inv_inertia * (point - b.center).perp_dot(impulse);

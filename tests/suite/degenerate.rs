@@ -82,3 +82,93 @@ fn coincident_shapes_still_give_a_finite_contact() {
         }
     }
 }
+
+/// A stack of three unit boxes on a floor at x = 5, settled.
+fn settled_stack() -> (
+    cavefly::physics::PhysicsWorld,
+    Vec<cavefly::physics::BodyHandle>,
+) {
+    use cavefly::physics::{BodyDef, ColliderDef, PhysicsSettings, PhysicsWorld, RockSegment};
+    let mut w = PhysicsWorld::new(PhysicsSettings::default());
+    w.add_rock(&RockSegment::chain(
+        &[Vec2::new(20.0, 0.0), Vec2::new(-20.0, 0.0)],
+        false,
+    ));
+    let stack = (0..3)
+        .map(|i| {
+            let b = w.create_body(&BodyDef {
+                position: Vec2::new(5.0, 0.5 + i as f64),
+                ..BodyDef::default()
+            });
+            w.add_collider(b, &ColliderDef::new(ConvexPolygon::rect(0.5, 0.5).unwrap()))
+                .unwrap();
+            b
+        })
+        .collect();
+    (w, stack)
+}
+
+#[test]
+fn bad_numbers_through_the_engines_interface_neither_crash_it_nor_spread() {
+    use cavefly::physics::{BodyDef, ColliderDef};
+    let (mut w, stack) = settled_stack();
+    let unit_box = || ColliderDef::new(ConvexPolygon::rect(0.5, 0.5).unwrap());
+    let g = w.settings().gravity;
+    // Finite but absurd: flung at 1e300 m/s, and pulled by 1e308 times gravity. The first
+    // made the broad phase walk cells until memory ran out.
+    for def in [
+        BodyDef {
+            position: Vec2::new(-5.0, 5.0),
+            linear_velocity: Vec2::new(1e300, -1e300),
+            ..BodyDef::default()
+        },
+        BodyDef {
+            position: Vec2::new(-10.0, 5.0),
+            gravity_scale: 1e308,
+            ..BodyDef::default()
+        },
+    ] {
+        let b = w.create_body(&def);
+        w.add_collider(b, &unit_box()).unwrap();
+    }
+    // Not numbers: each is taken as its default, so this body starts at rest at the origin
+    // (on the floor), undamped.
+    let nan = f64::NAN;
+    let odd = w.create_body(&BodyDef {
+        position: Vec2::new(nan, 1.0),
+        angle: f64::INFINITY,
+        linear_velocity: Vec2::new(nan, 0.0),
+        angular_velocity: nan,
+        linear_damping: -5.0,
+        angular_damping: nan,
+        gravity_scale: nan,
+        ..BodyDef::default()
+    });
+    w.add_collider(odd, &unit_box()).unwrap();
+    let body = w.body(odd).unwrap();
+    assert_eq!(body.position(), Vec2::ZERO);
+    assert_eq!(body.linear_velocity(), Vec2::ZERO);
+    assert_eq!(body.angular_velocity(), 0.0);
+    assert_eq!(body.linear_damping(), 0.0);
+    // Pushes at a point that is not a number, and a gravity that is not one, are ignored.
+    w.apply_impulse(stack[1], Vec2::new(1.0, 0.0), Vec2::new(nan, 0.0));
+    w.apply_force(stack[2], Vec2::new(1.0, 0.0), Vec2::new(f64::INFINITY, 0.0));
+    w.set_gravity(Vec2::new(nan, -9.81));
+    assert_eq!(w.settings().gravity, g);
+    for _ in 0..240 {
+        w.step(1.0 / 120.0);
+    }
+    // The stack stands where it stood, at rest; the body given bad numbers rests beside it.
+    for (i, &b) in stack.iter().enumerate() {
+        let body = w.body(b).unwrap();
+        let p = body.position();
+        assert!(
+            (p - Vec2::new(5.0, 0.5 + i as f64)).length() < 0.02,
+            "box {i} at {p}"
+        );
+        assert!(body.angular_velocity().is_finite());
+        assert!(body.linear_velocity().length() < 0.05, "box {i}");
+    }
+    let p = w.body(odd).unwrap().position();
+    assert!(p.x.abs() < 0.05 && (p.y - 0.5).abs() < 0.05, "{p}");
+}
