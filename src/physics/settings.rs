@@ -3,7 +3,9 @@
 use crate::collide::ContactMethod;
 use crate::geom::Vec2;
 
-/// Settings for a [`super::PhysicsWorld`]; a level's physics section fills these in.
+/// Settings for a [`super::PhysicsWorld`]; a level's physics section fills these in. A
+/// world takes a number that is not finite, or a negative stiffness, damping or speed, as
+/// its default ([`PhysicsSettings::sanitized`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PhysicsSettings {
     /// Gravity, m/s².
@@ -53,5 +55,69 @@ impl Default for PhysicsSettings {
             allow_sleep: true,
             contact_events: true,
         }
+    }
+}
+
+impl PhysicsSettings {
+    /// These settings with each number that is not finite, and each negative stiffness,
+    /// damping ratio or speed, replaced by its default: a gravity that is not a number
+    /// would make every body's motion not one, and a negative push speed pulls overlapping
+    /// bodies into each other.
+    pub fn sanitized(&self) -> PhysicsSettings {
+        let d = PhysicsSettings::default();
+        let at_least_zero = |x: f64, or: f64| if x.is_finite() && x >= 0.0 { x } else { or };
+        PhysicsSettings {
+            gravity: if self.gravity.is_finite() {
+                self.gravity
+            } else {
+                d.gravity
+            },
+            contact_hertz: at_least_zero(self.contact_hertz, d.contact_hertz),
+            contact_damping_ratio: at_least_zero(
+                self.contact_damping_ratio,
+                d.contact_damping_ratio,
+            ),
+            max_push_speed: at_least_zero(self.max_push_speed, d.max_push_speed),
+            restitution_threshold: at_least_zero(
+                self.restitution_threshold,
+                d.restitution_threshold,
+            ),
+            ccd_size_fraction: if self.ccd_size_fraction.is_finite() {
+                self.ccd_size_fraction
+            } else {
+                d.ccd_size_fraction
+            },
+            ..*self
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_numbers_become_defaults_and_good_ones_stay() {
+        let d = PhysicsSettings::default();
+        let good = PhysicsSettings {
+            gravity: Vec2::new(1.0, -3.0),
+            substeps: 8,
+            contact_hertz: 0.0,
+            max_push_speed: 0.5,
+            ccd_size_fraction: -1.0,
+            ..d
+        };
+        assert_eq!(good.sanitized(), good);
+        let bad = PhysicsSettings {
+            gravity: Vec2::new(f64::NAN, -3.0),
+            contact_hertz: f64::INFINITY,
+            contact_damping_ratio: -1.0,
+            max_push_speed: -1.0,
+            restitution_threshold: f64::NAN,
+            ccd_size_fraction: f64::NAN,
+            substeps: 8,
+            ..d
+        };
+        assert_eq!(bad.sanitized(), PhysicsSettings { substeps: 8, ..d });
     }
 }

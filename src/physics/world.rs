@@ -142,10 +142,10 @@ pub struct PhysicsWorld {
 }
 
 impl PhysicsWorld {
-    /// An empty world.
+    /// An empty world, with `settings` [sanitized](PhysicsSettings::sanitized).
     pub fn new(settings: PhysicsSettings) -> PhysicsWorld {
         PhysicsWorld {
-            settings,
+            settings: settings.sanitized(),
             bodies: Slots::default(),
             colliders: Slots::default(),
             joints: Slots::default(),

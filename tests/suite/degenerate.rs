@@ -171,4 +171,12 @@ fn bad_numbers_through_the_engines_interface_neither_crash_it_nor_spread() {
     }
     let p = w.body(odd).unwrap().position();
     assert!(p.x.abs() < 0.05 && (p.y - 0.5).abs() < 0.05, "{p}");
+    // A world made with bad settings takes the defaults for them.
+    use cavefly::physics::{PhysicsSettings, PhysicsWorld};
+    let w = PhysicsWorld::new(PhysicsSettings {
+        gravity: Vec2::new(0.0, nan),
+        max_push_speed: -1.0,
+        ..PhysicsSettings::default()
+    });
+    assert_eq!(*w.settings(), PhysicsSettings::default());
 }
