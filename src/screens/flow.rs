@@ -180,11 +180,12 @@ impl Flow {
 
     /// Whether level `index` of the list may be played.
     pub fn is_unlocked(&self, index: usize) -> bool {
-        self.catalog
-            .levels
-            .get(index)
-            .is_some_and(|l| l.problem.is_none())
-            && self.progress.is_unlocked(&self.catalog.files(), index)
+        let levels = &self.catalog.levels;
+        // The title screen asks this of every level every frame: nothing is copied.
+        levels.get(index).is_some_and(|l| l.problem.is_none())
+            && self
+                .progress
+                .opens_after(index.checked_sub(1).map(|i| levels[i].file.as_str()))
     }
 
     /// What Escape (or a gamepad's Start or Back) means on this screen, if anything.

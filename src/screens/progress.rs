@@ -118,11 +118,13 @@ impl Progress {
     /// Whether level `index` of `files` (level file names in play order) may be played: the
     /// first always, any other once the one before it was won. Out of range: locked.
     pub fn is_unlocked(&self, files: &[String], index: usize) -> bool {
-        match index {
-            0 => !files.is_empty(),
-            i if i < files.len() => self.won.contains(&files[i - 1]),
-            _ => false,
-        }
+        index < files.len() && self.opens_after(index.checked_sub(1).map(|i| files[i].as_str()))
+    }
+
+    /// Whether a level may be played whose list has `previous` (a level file name) just
+    /// before it, or nothing (it is the first).
+    pub fn opens_after(&self, previous: Option<&str>) -> bool {
+        previous.is_none_or(|file| self.won.contains(file))
     }
 
     /// The best score of a level, if it was won.
