@@ -145,26 +145,41 @@ fn error_over_hud(size: (f32, f32), players: bool, error: &str) -> (Vec<egui::Re
     (hud::corner_rects(&ctx), panel)
 }
 
+/// Screens (points) the error panel is tried on, and whether two players share them.
+const SCREENS: [((f32, f32), bool); 5] = [
+    ((1280.0, 720.0), false),
+    ((800.0, 450.0), false),
+    ((1280.0, 720.0), true),
+    ((640.0, 360.0), false),
+    ((300.0, 900.0), false),
+];
+
+/// [`error_over_hud`], checked: the error panel covers none of the HUD's corner panels and
+/// stays on the screen.
+fn error_clear_of_hud(
+    size: (f32, f32),
+    players: bool,
+    error: &str,
+) -> (Vec<egui::Rect>, egui::Rect) {
+    let (corners, panel) = error_over_hud(size, players, error);
+    for c in &corners {
+        assert!(!c.intersects(panel), "{size:?}: {panel:?} covers {c:?}");
+    }
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size.0, size.1));
+    assert!(
+        screen.contains_rect(panel),
+        "{size:?}: {panel:?} leaves the screen"
+    );
+    (corners, panel)
+}
+
 #[test]
 fn a_reload_error_never_covers_the_huds_corner_panels_and_stays_on_screen() {
     let long = "levels/mine.ron:12:7: debris[3].shape: expected a number at least 0.1 and at most 100, got 1e-12 (a debris box's sides, a debris polygon's thickness)";
     let error = [long; 3].join("\n");
-    for (size, players) in [
-        ((1280.0, 720.0), false),
-        ((800.0, 450.0), false),
-        ((1280.0, 720.0), true),
-        ((300.0, 900.0), false),
-    ] {
-        let (corners, panel) = error_over_hud(size, players, &error);
+    for (size, players) in SCREENS {
+        let (corners, panel) = error_clear_of_hud(size, players, &error);
         assert_eq!(corners.len(), if players { 4 } else { 2 }, "{size:?}");
-        for c in &corners {
-            assert!(!c.intersects(panel), "{size:?}: {panel:?} covers {c:?}");
-        }
-        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size.0, size.1));
-        assert!(
-            screen.contains_rect(panel),
-            "{size:?}: {panel:?} leaves the screen"
-        );
         // Wrapped, not cut: the three long lines take more than three rows.
         assert!(panel.height() > 4.0 * 16.0, "{size:?}: {panel:?}");
     }
@@ -200,25 +215,12 @@ fn a_reload_error_of_thousands_of_problems_keeps_the_game_in_view() {
     assert!(doc.contains(&format!(
         "The screen lists the first {MOST_PROBLEMS_SHOWN};"
     )));
-    for (size, players) in [
-        ((1280.0, 720.0), false),
-        ((800.0, 450.0), false),
-        ((1280.0, 720.0), true),
-        ((640.0, 360.0), false),
-    ] {
-        let (corners, panel) = error_over_hud(size, players, &error);
-        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(size.0, size.1));
-        assert!(
-            screen.contains_rect(panel),
-            "{size:?}: {panel:?} leaves the screen"
-        );
+    for (size, players) in SCREENS {
+        let (_, panel) = error_clear_of_hud(size, players, &error);
         assert!(
             panel.height() <= 0.45 * size.1 + 0.5,
             "{size:?}: the panel is {} tall",
             panel.height()
         );
-        for c in &corners {
-            assert!(!c.intersects(panel), "{size:?}: {panel:?} covers {c:?}");
-        }
     }
 }
