@@ -35,15 +35,24 @@ pub struct LevelErrors {
     pub problems: Vec<Problem>,
 }
 
-impl fmt::Display for LevelErrors {
+/// Problems written a line each.
+struct Lines<'a>(&'a [Problem]);
+
+impl fmt::Display for Lines<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, p) in self.problems.iter().enumerate() {
+        for (i, p) in self.0.iter().enumerate() {
             if i > 0 {
                 writeln!(f)?;
             }
             write!(f, "{p}")?;
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for LevelErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Lines(&self.problems).fmt(f)
     }
 }
 
@@ -65,13 +74,7 @@ impl LevelErrors {
                 level.display()
             );
         }
-        let _ = write!(
-            out,
-            "{}",
-            Self {
-                problems: self.problems[..shown].to_vec(),
-            }
-        );
+        let _ = write!(out, "{}", Lines(&self.problems[..shown]));
         out
     }
 }
